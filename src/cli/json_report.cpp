@@ -1,0 +1,107 @@
+#include "cli/json_writer.h"
+#include "cli/report.h"
+#include "core/kernels/kernels.h"
+
+namespace al::cli {
+namespace {
+
+void write_tokens(JsonWriter& j, const Side& s) {
+  j.begin_array();
+  for (std::size_t i = 0; i < s.tokens.size(); ++i) {
+    const Token& t = s.tokens[i];
+    const Lookup& l = s.lookups[i];
+    j.begin_object();
+    j.key("text").value(t.text).key("lower").value(t.lower).key("kind").value(to_string(t.kind));
+    j.key("start").value(static_cast<long long>(t.u16_start)).key("end").value(static_cast<long long>(t.u16_end));
+    j.key("byteStart").value(static_cast<long long>(t.byte_start)).key("byteEnd").value(static_cast<long long>(t.byte_end));
+    j.key("known").value(l.status == LookupStatus::Known).key("status").value(to_string(l.status));
+    j.key("rank");
+    if (l.status == LookupStatus::Known) j.value(static_cast<long long>(l.rank)); else j.null();
+    j.end_object();
+  }
+  j.end_array();
+}
+
+// {"shape": [rows, cols], "data": [[row 0], [row 1], ...]}, one row per line
+void write_matrix(JsonWriter& j, const Matrix& m) {
+  j.begin_object().key("shape").begin_array().value(m.rows).value(m.cols).end_array();
+  j.key("data").begin_array();
+  for (int r = 0; r < m.rows; ++r) j.newline().floats(m.row(r), std::size_t(m.cols));
+  j.end_array().end_object();
+}
+
+// {"shape": [heads, rows, cols], "data": [[[head 0, row 0], ...], ...]}, one row per line
+void write_heads(JsonWriter& j, const std::vector<Matrix>& per_head) {
+  const int rows = per_head.empty() ? 0 : per_head[0].rows, cols = per_head.empty() ? 0 : per_head[0].cols;
+  j.begin_object().key("shape").begin_array().value(int(per_head.size())).value(rows).value(cols).end_array();
+  j.key("data").begin_array();
+  for (const Matrix& m : per_head) {
+    j.begin_array();
+    for (int r = 0; r < m.rows; ++r) j.newline().floats(m.row(r), std::size_t(m.cols));
+    j.end_array();
+  }
+  j.end_array().end_object();
+}
+
+const Matrix* side_step(const Side& s, const std::string& name) {
+  if (name == "embeddings") return &s.embeddings;
+  if (name == "positional") return &s.positional;
+  if (name == "input") return &s.input;
+  return nullptr;
+}
+
+}  // namespace
+
+void print_json(std::FILE* out, const Analysis& a, const Args& args, const AttentionWeights& w) {
+  JsonWriter j(out);
+  const AttentionOptions& o = args.pipeline.attention;
+  j.begin_object();
+  j.key("model").begin_object().key("dModel").value(w.d_model).key("heads").value(a.attention.heads);
+  j.key("dK").value(a.attention.d_k).key("weights").value(w.preset);
+  j.key("kernels").begin_object().key("gemm").value(kernels::gemm_impl());
+  j.key("softmax").value(kernels::softmax_impl()).end_object().end_object();
+  j.key("options").begin_object();
+  j.key("heads").value(o.heads).key("positional").value(args.pipeline.positional);
+  j.key("positionalWeight").value(double(args.pipeline.positional_weight));
+  j.key("scale").value(o.scale).key("temperature").value(double(o.temperature));
+  j.key("similarity").value(o.similarity == Similarity::Dot ? "dot" : "cosine");
+  j.key("mask").value(o.mask == Mask::None ? "none" : "causal");
+  j.key("weights").value(args.weights).key("seed").value(static_cast<long long>(args.seed)).end_object();
+  j.key("cross").value(a.cross);
+  j.key("tokens");
+  write_tokens(j, a.queries);
+  j.key("totalTokens").value(a.queries.total_tokens).key("truncated").value(a.queries.truncated);
+  if (a.cross) {
+    j.key("documentTokens");
+    write_tokens(j, a.documents);
+    j.key("documentTotalTokens").value(a.documents.total_tokens);
+    j.key("documentTruncated").value(a.documents.truncated);
+  }
+  j.key("steps").begin_object();
+  for (const std::string& name : args.steps) {
+    if (const Matrix* m = side_step(a.queries, name)) {
+      j.key(name);
+      write_matrix(j, *m);
+      if (a.cross) {
+        j.key("document" + std::string(1, char(name[0] - 'a' + 'A')) + name.substr(1));
+        write_matrix(j, *side_step(a.documents, name));
+      }
+      continue;
+    }
+    const AttentionSteps& s = a.attention;
+    j.key(name);
+    if (name == "query") write_matrix(j, s.query);
+    else if (name == "key") write_matrix(j, s.key);
+    else if (name == "value") write_matrix(j, s.value);
+    else if (name == "scores") write_heads(j, s.scores);
+    else if (name == "scaled") write_heads(j, s.scaled);
+    else if (name == "weights") write_heads(j, s.weights);
+    else if (name == "context") write_matrix(j, s.context);
+    else write_matrix(j, s.output);
+  }
+  j.end_object().end_object();
+  j.flush();
+  std::fputc('\n', out);
+}
+
+}  // namespace al::cli

@@ -1,0 +1,64 @@
+// The readable table: tokens, then one head's weights (rows = queries, columns = keys).
+#include <algorithm>
+#include <string>
+
+#include "cli/report.h"
+
+namespace al::cli {
+namespace {
+
+constexpr int kMaxShown = 12;  // rows and columns shown; --json prints everything
+constexpr int kCell = 11;      // column width
+
+// The token padded or cut to `width` code points (a rough display width), '*' when it has no
+// vector. One column is kept for the mark.
+std::string label(const Token& t, const Lookup& l, std::size_t width) {
+  std::string s;
+  std::size_t shown = 0;
+  for (std::size_t i = 0; i < t.text.size() && shown < width - 1; ++shown) {
+    std::size_t len = 1;
+    const auto c = static_cast<unsigned char>(t.text[i]);
+    if (c >= 0xF0) len = 4; else if (c >= 0xE0) len = 3; else if (c >= 0xC0) len = 2;
+    s += t.text.substr(i, len);
+    i += len;
+  }
+  if (l.status != LookupStatus::Known) {
+    s += '*';
+    ++shown;
+  }
+  return s + std::string(width - shown, ' ');
+}
+
+}  // namespace
+
+void print_table(std::FILE* out, const Analysis& a, const Args& args) {
+  const Side& q = a.queries;
+  const Side& k = a.cross ? a.documents : a.queries;
+  std::fprintf(out, "%zu tokens%s:", q.tokens.size(), q.truncated ? " (the text was cut: see --max-tokens)" : "");
+  bool any_unknown = false;
+  for (std::size_t i = 0; i < q.tokens.size() && i < 64; ++i) {
+    const bool known = q.lookups[i].status == LookupStatus::Known;
+    any_unknown |= !known;
+    std::fprintf(out, " %s%s", q.tokens[i].text.c_str(), known ? "" : "*");
+  }
+  std::fprintf(out, "%s\n", q.tokens.size() > 64 ? " ..." : "");
+  if (any_unknown) std::fprintf(out, "* no GloVe vector: the zero vector is used\n");
+
+  const int head = std::clamp(args.head, 0, a.attention.heads - 1);
+  const Matrix& w = a.attention.weights[std::size_t(head)];
+  std::fprintf(out, "\nAttention weights, head %d of %d (rows: queries, columns: keys; each row sums to 1)\n",
+               head + 1, a.attention.heads);
+  const int rows = std::min(w.rows, kMaxShown), cols = std::min(w.cols, kMaxShown);
+  std::fprintf(out, "%*s", kCell, "");
+  for (int c = 0; c < cols; ++c) std::fprintf(out, " %s", label(k.tokens[c], k.lookups[c], kCell).c_str());
+  std::fprintf(out, "\n");
+  for (int r = 0; r < rows; ++r) {
+    std::fprintf(out, "%s", label(q.tokens[r], q.lookups[r], kCell).c_str());
+    for (int c = 0; c < cols; ++c) std::fprintf(out, " %*.4f", kCell, double(w(r, c)));
+    std::fprintf(out, "\n");
+  }
+  if (w.rows > rows || w.cols > cols)
+    std::fprintf(out, "(showing %d of %d rows and %d of %d columns; --json prints all)\n", rows, w.rows, cols, w.cols);
+}
+
+}  // namespace al::cli

@@ -1,0 +1,86 @@
+#include "core/analyze.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/errors.h"
+#include "core/positional.h"
+
+namespace al {
+namespace {
+
+// The most tokens per side that keep heads · n_q · n_k within kMaxAttentionCells.
+std::size_t token_cap(const PipelineOptions& o) {
+  const auto per_head = kMaxAttentionCells / std::size_t(o.attention.heads);
+  const auto side = std::size_t(std::sqrt(double(per_head)));
+  return std::min(o.max_tokens, side);
+}
+
+Side embed(std::string_view text, const EmbeddingStore& store, const PipelineOptions& o) {
+  Side s;
+  s.tokens = tokenize(text);
+  s.total_tokens = s.tokens.size();
+  const std::size_t cap = token_cap(o);
+  if (s.tokens.size() > cap) {
+    s.tokens.resize(cap);
+    s.truncated = true;
+  }
+  const int n = int(s.tokens.size()), d = int(store.dims());
+  s.embeddings = Matrix(n, d);
+  for (int i = 0; i < n; ++i) s.lookups.push_back(store.lookup(s.tokens[i].lower, s.embeddings.row(i)));
+  s.positional = o.positional ? positional_encoding(n, d) : Matrix(n, d);
+  s.input = s.embeddings;
+  for (std::size_t i = 0; i < s.input.data.size(); ++i)
+    s.input.data[i] += o.positional_weight * s.positional.data[i];
+  return s;
+}
+
+void check_store(const EmbeddingStore& store, const AttentionWeights& w) {
+  if (!store.has_core()) throw AssetError("no embeddings loaded: load core.bin first");
+  if (int(store.dims()) != w.d_model)
+    throw OptionError("the weights are for d_model " + std::to_string(w.d_model) +
+                      " but the embeddings have " + std::to_string(store.dims()) + " dimensions");
+}
+
+}  // namespace
+
+void validate(const PipelineOptions& o, int d_model) {
+  validate(o.attention, d_model);
+  if (!(o.positional_weight >= 0.0f && o.positional_weight <= 10.0f))
+    throw OptionError("positional weight must be a number from 0 to 10, got " +
+                      std::to_string(o.positional_weight));
+  if (o.max_tokens < 1) throw OptionError("max tokens must be at least 1");
+}
+
+std::vector<std::uint32_t> shards_needed(std::string_view text, const EmbeddingStore& store) {
+  std::vector<std::string> words;
+  for (Token& t : tokenize(text)) words.push_back(std::move(t.lower));
+  return store.missing_shards(words);
+}
+
+Analysis analyze(std::string_view text, const EmbeddingStore& store, const AttentionWeights& w,
+                 const PipelineOptions& o) {
+  check_store(store, w);
+  validate(o, w.d_model);
+  Analysis a;
+  a.queries = embed(text, store, o);
+  a.attention = attention_forward(a.queries.input, a.queries.input, w, o.attention);
+  return a;
+}
+
+Analysis analyze_cross(std::string_view query_text, std::string_view document_text,
+                       const EmbeddingStore& store, const AttentionWeights& w, const PipelineOptions& o) {
+  check_store(store, w);
+  validate(o, w.d_model);
+  if (o.attention.mask == Mask::Causal)
+    throw OptionError("a causal mask applies to self-attention only; use mask none for cross-attention");
+  Analysis a;
+  a.cross = true;
+  a.queries = embed(query_text, store, o);
+  a.documents = embed(document_text, store, o);
+  a.attention = attention_forward(a.queries.input, a.documents.input, w, o.attention);
+  return a;
+}
+
+}  // namespace al

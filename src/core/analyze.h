@@ -1,0 +1,55 @@
+// The whole pipeline on text, keeping every step:
+//   text -> tokens -> embeddings (GloVe) -> + positional encoding -> input X -> attention layer
+// Self-attention uses one text; cross-attention takes queries from one text and keys/values
+// from another (the "document").
+#pragma once
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+#include "core/attention.h"
+#include "core/embedding_store.h"
+#include "core/tokenizer.h"
+
+namespace al {
+
+struct PipelineOptions {
+  AttentionOptions attention;
+  bool positional = true;          // add the sinusoidal positional encoding
+  float positional_weight = 1.0f;  // X = embeddings + weight · PE; in [0, 10]
+  std::size_t max_tokens = 8192;   // longer texts are cut (Side::truncated says so)
+};
+
+// Whatever the options, one head's attention matrices are kept for every head, so
+// heads · n_q · n_k is capped at this many cells (768 MiB across scores, scaled and weights).
+constexpr std::size_t kMaxAttentionCells = std::size_t(1) << 26;
+
+// Throws OptionError for an option outside its range.
+void validate(const PipelineOptions& options, int d_model);
+
+// One text's way into the layer.
+struct Side {
+  std::vector<Token> tokens;       // the analyzed tokens (the first ones if truncated)
+  std::vector<Lookup> lookups;     // per token: known?, frequency rank
+  std::size_t total_tokens = 0;    // tokens in the whole text
+  bool truncated = false;          // total_tokens > tokens.size()
+  Matrix embeddings, positional, input;  // n × d each; input = embeddings + weight · positional
+};
+
+struct Analysis {
+  bool cross = false;
+  Side queries;    // the text the queries come from (for self-attention, also the keys)
+  Side documents;  // cross-attention only: the text the keys and values come from
+  AttentionSteps attention;
+};
+
+// The embeddings shards to load before analyzing this text (its rare words live there).
+std::vector<std::uint32_t> shards_needed(std::string_view text, const EmbeddingStore& store);
+
+Analysis analyze(std::string_view text, const EmbeddingStore& store, const AttentionWeights& w,
+                 const PipelineOptions& options);
+Analysis analyze_cross(std::string_view query_text, std::string_view document_text,
+                       const EmbeddingStore& store, const AttentionWeights& w,
+                       const PipelineOptions& options);
+
+}  // namespace al

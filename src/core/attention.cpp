@@ -1,0 +1,103 @@
+#include "core/attention.h"
+
+#include <cmath>
+#include <string>
+
+#include "core/errors.h"
+#include "core/kernels/kernels.h"
+
+namespace al {
+namespace {
+
+// C (rows × d) = X (rows × d) · W (d × d)
+Matrix project(const Matrix& x, const Matrix& w) {
+  Matrix out(x.rows, w.cols);
+  kernels::gemm(x.rows, w.cols, x.cols, x.data.data(), x.cols, w.data.data(), w.cols,
+                out.data.data(), out.cols);
+  return out;
+}
+
+// Euclidean norm of each row's head slice [col0, col0 + len).
+std::vector<float> slice_norms(const Matrix& m, int col0, int len) {
+  std::vector<float> norms(m.rows);
+  for (int r = 0; r < m.rows; ++r) {
+    double s = 0;
+    for (int c = 0; c < len; ++c) s += double(m(r, col0 + c)) * m(r, col0 + c);
+    norms[r] = float(std::sqrt(s));
+  }
+  return norms;
+}
+
+// scores (n_q × n_k) /= |q_i|·|k_j|; a zero vector is similar to nothing (cosine 0).
+void to_cosine(Matrix& scores, const std::vector<float>& qn, const std::vector<float>& kn) {
+  for (int i = 0; i < scores.rows; ++i)
+    for (int j = 0; j < scores.cols; ++j) {
+      const float denom = qn[i] * kn[j];
+      scores(i, j) = denom > 0.0f ? scores(i, j) / denom : 0.0f;
+    }
+}
+
+}  // namespace
+
+void validate(const AttentionOptions& o, int d_model) {
+  if (o.heads < 1 || o.heads > d_model || d_model % o.heads != 0) {
+    std::string divisors;
+    for (int h = 1; h <= d_model; ++h)
+      if (d_model % h == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(h);
+    throw OptionError("heads must divide the model width " + std::to_string(d_model) + " (one of " +
+                      divisors + "), got " + std::to_string(o.heads));
+  }
+  if (!(o.temperature >= 1e-6f && o.temperature <= 1e6f))
+    throw OptionError("temperature must be a number from 1e-6 to 1e6, got " + std::to_string(o.temperature));
+}
+
+AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,
+                                 const AttentionOptions& o) {
+  const int d = w.d_model;
+  validate(o, d);
+  if (xq.cols != d || xkv.cols != d)
+    throw OptionError("inputs have " + std::to_string(xq.cols) + " and " + std::to_string(xkv.cols) +
+                      " columns, the weights expect d_model " + std::to_string(d));
+  if (o.mask == Mask::Causal && xq.rows != xkv.rows)
+    throw OptionError("a causal mask applies to self-attention only (queries and keys from one text)");
+
+  AttentionSteps s;
+  s.heads = o.heads;
+  s.d_k = d / o.heads;
+  const int nq = xq.rows, nk = xkv.rows, dk = s.d_k;
+  s.query = project(xq, w.wq);   // Q (n_q × d) = Xq · W_Q
+  s.key = project(xkv, w.wk);    // K (n_k × d) = Xkv · W_K
+  s.value = project(xkv, w.wv);  // V (n_k × d) = Xkv · W_V
+  s.context = Matrix(nq, d);
+  const float divisor = (o.scale ? std::sqrt(float(dk)) : 1.0f) * o.temperature;
+
+  for (int h = 0; h < o.heads; ++h) {
+    const int c0 = h * dk;
+    // scores (n_q × n_k) = Q_h (n_q × d_k) · K_hᵀ (d_k × n_k)
+    Matrix scores(nq, nk);
+    kernels::gemm_nt(nq, nk, dk, s.query.data.data() + c0, d, s.key.data.data() + c0, d,
+                     scores.data.data(), nk);
+    if (o.similarity == Similarity::Cosine)
+      to_cosine(scores, slice_norms(s.query, c0, dk), slice_norms(s.key, c0, dk));
+
+    Matrix scaled(nq, nk);
+    for (std::size_t i = 0; i < scores.data.size(); ++i) scaled.data[i] = scores.data[i] / divisor;
+
+    // weights: row softmax over the visible keys; masked keys stay exactly 0
+    Matrix weights(nq, nk);
+    for (int i = 0; i < nq; ++i) {
+      const int visible = o.mask == Mask::Causal ? i + 1 : nk;
+      if (visible > 0) kernels::softmax(scaled.row(i), weights.row(i), visible);
+    }
+    // context[:, head h] (n_q × d_k) = weights (n_q × n_k) · V_h (n_k × d_k)
+    kernels::gemm(nq, dk, nk, weights.data.data(), nk, s.value.data.data() + c0, d,
+                  s.context.data.data() + c0, d);
+    s.scores.push_back(std::move(scores));
+    s.scaled.push_back(std::move(scaled));
+    s.weights.push_back(std::move(weights));
+  }
+  s.output = project(s.context, w.wo);  // output (n_q × d) = context · W_O
+  return s;
+}
+
+}  // namespace al

@@ -1,0 +1,43 @@
+// Scaled dot-product multi-head attention, one layer, keeping every intermediate.
+//   Q = Xq·W_Q   K = Xkv·W_K   V = Xkv·W_V                      (Xkv = Xq for self-attention)
+//   per head h (columns h·d_k .. (h+1)·d_k of Q, K, V):
+//     scores  = Q_h·K_hᵀ                  (dot) or cos(q_i, k_j)   (cosine)
+//     scaled  = scores / (√d_k · T)        (√d_k when `scale` is on; T = temperature)
+//     weights = softmax(scaled) per row    (causal: keys after the query get weight exactly 0)
+//     context[:, head h] = weights·V_h
+//   output = context·W_O
+#pragma once
+#include <vector>
+
+#include "core/matrix.h"
+#include "core/weights.h"
+
+namespace al {
+
+enum class Similarity { Dot, Cosine };
+enum class Mask { None, Causal };
+
+struct AttentionOptions {
+  int heads = 1;             // must divide d_model
+  bool scale = true;         // divide the scores by √d_k
+  float temperature = 1.0f;  // divides the scores too; in [1e-6, 1e6]
+  Similarity similarity = Similarity::Dot;
+  Mask mask = Mask::None;
+};
+
+// Throws OptionError with a sentence naming the option and its allowed values.
+void validate(const AttentionOptions& options, int d_model);
+
+struct AttentionSteps {
+  int heads = 1, d_k = 0;
+  Matrix query, key, value;                 // n_q×d, n_k×d, n_k×d (head h = columns h·d_k..)
+  std::vector<Matrix> scores, scaled, weights;  // one n_q×n_k matrix per head
+  Matrix context, output;                   // n_q×d
+};
+
+// xq: queries' inputs (n_q × d_model); xkv: keys' and values' inputs (n_k × d_model).
+// A causal mask needs n_q == n_k (self-attention).
+AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,
+                                 const AttentionOptions& options);
+
+}  // namespace al

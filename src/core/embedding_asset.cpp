@@ -1,0 +1,93 @@
+#include "core/embedding_asset.h"
+
+#include <cstring>
+
+#include "core/bytes.h"
+
+namespace al {
+namespace {
+
+constexpr std::size_t kHeaderBytes = 40;
+constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::uint32_t kQuantInt8RowScale = 1;
+constexpr std::uint32_t kMaxDims = 4096;
+
+[[noreturn]] void fail(const std::string& name, const std::string& why) {
+  throw AssetError("embeddings file '" + name + "' is not usable: " + why);
+}
+
+}  // namespace
+
+std::uint32_t fnv1a(std::string_view bytes) {
+  std::uint32_t h = 0x811c9dc5u;
+  for (unsigned char c : bytes) h = (h ^ c) * 0x01000193u;
+  return h;
+}
+
+void EmbeddingAsset::dequantize(std::size_t row, float* out) const {
+  const std::int8_t* q = values.data() + row * dims;
+  const float s = scales[row];
+  for (std::uint32_t i = 0; i < dims; ++i) out[i] = float(q[i]) * s;
+}
+
+EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& name) {
+  if (bytes.size() < kHeaderBytes)
+    fail(name, "truncated: " + std::to_string(bytes.size()) + " bytes is shorter than the " +
+                   std::to_string(kHeaderBytes) + "-byte header");
+  if (std::memcmp(bytes.data(), "ALEM", 4) != 0)
+    fail(name, "wrong magic (expected \"ALEM\"): not an Attention Lens embeddings file");
+  const char* h = bytes.data();
+  const std::uint32_t version = read_u32_le(h + 4);
+  if (version != kFormatVersion)
+    fail(name, "format version " + std::to_string(version) + ", this build reads version " +
+                   std::to_string(kFormatVersion) + "; rebuild the assets (npm run build:embeddings)");
+  EmbeddingAsset a;
+  a.dims = read_u32_le(h + 8);
+  const std::uint32_t count = read_u32_le(h + 12);
+  a.shard_index = read_u32_le(h + 16);
+  a.shard_count = read_u32_le(h + 20);
+  a.vocab_size = read_u32_le(h + 24);
+  const std::uint32_t words_bytes = read_u32_le(h + 28);
+  const std::uint32_t checksum = read_u32_le(h + 32);
+  const std::uint32_t quant = read_u32_le(h + 36);
+  if (a.dims == 0 || a.dims > kMaxDims) fail(name, "implausible dimension " + std::to_string(a.dims));
+  if (quant != kQuantInt8RowScale) fail(name, "unknown quantization scheme " + std::to_string(quant));
+  if (a.shard_count == 0 || (!a.is_core() && a.shard_index >= a.shard_count))
+    fail(name, "shard index " + std::to_string(a.shard_index) + " is outside 0.." +
+                   std::to_string(a.shard_count));
+  if (count > a.vocab_size) fail(name, "holds more words than the vocabulary");
+
+  const std::uint64_t words_padded = (std::uint64_t(words_bytes) + 3) & ~std::uint64_t(3);
+  const std::uint64_t expected = kHeaderBytes + words_padded + 8ull * count + std::uint64_t(count) * a.dims;
+  if (bytes.size() != expected)
+    fail(name, (bytes.size() < expected ? "truncated: " : "has trailing bytes: ") +
+                   std::to_string(bytes.size()) + " bytes, the header describes " +
+                   std::to_string(expected));
+  const std::string_view payload = bytes.substr(kHeaderBytes);
+  if (fnv1a(payload) != checksum) fail(name, "corrupted: the payload checksum does not match");
+
+  const char* p = payload.data();
+  std::string_view blob(p, words_bytes);
+  a.words.reserve(count);
+  for (std::size_t start = 0; count > 0;) {
+    const std::size_t nl = blob.find('\n', start);
+    a.words.emplace_back(blob.substr(start, nl == std::string_view::npos ? blob.npos : nl - start));
+    if (nl == std::string_view::npos) break;
+    start = nl + 1;
+  }
+  if (a.words.size() != count)
+    fail(name, "lists " + std::to_string(a.words.size()) + " words, the header says " +
+                   std::to_string(count));
+  p += words_padded;
+  a.ranks.resize(count);
+  a.scales.resize(count);
+  a.values.resize(std::size_t(count) * a.dims);
+  for (std::uint32_t i = 0; i < count; ++i) a.ranks[i] = read_u32_le(p + 4 * i);
+  p += 4ull * count;
+  for (std::uint32_t i = 0; i < count; ++i) a.scales[i] = read_f32_le(p + 4 * i);
+  p += 4ull * count;
+  std::memcpy(a.values.data(), p, a.values.size());
+  return a;
+}
+
+}  // namespace al

@@ -1,0 +1,41 @@
+// One embeddings asset file (core.bin or shard-NNN.bin), validated and parsed.
+// Layout (little-endian), written by scripts/build-embeddings.mjs:
+//   header, 40 bytes: "ALEM", u32 version, dims, count, shard_index (0xFFFFFFFF = core),
+//                     shard_count, vocab_size, words_bytes, checksum (FNV-1a of the payload),
+//                     quantization (1 = int8 with one float32 scale per row)
+//   payload: words ('\n'-separated UTF-8, zero-padded to 4 bytes), u32 rank[count],
+//            f32 scale[count], i8 values[count * dims]
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/errors.h"
+
+namespace al {
+
+constexpr std::uint32_t kCoreShardIndex = 0xFFFFFFFFu;
+
+struct EmbeddingAsset {
+  std::uint32_t dims = 0;
+  std::uint32_t shard_index = kCoreShardIndex;
+  std::uint32_t shard_count = 0;
+  std::uint32_t vocab_size = 0;
+  std::vector<std::string> words;
+  std::vector<std::uint32_t> ranks;   // frequency rank in the source list (0 = most frequent)
+  std::vector<float> scales;          // one per word
+  std::vector<std::int8_t> values;    // words.size() * dims
+
+  bool is_core() const { return shard_index == kCoreShardIndex; }
+  // Writes word `row`'s dequantized vector (dims floats) to out.
+  void dequantize(std::size_t row, float* out) const;
+};
+
+// Parses bytes; `name` is used in error messages. Throws AssetError.
+EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& name);
+
+// FNV-1a 32-bit hash of bytes: picks a word's shard (hash % shard_count) and checks payloads.
+std::uint32_t fnv1a(std::string_view bytes);
+
+}  // namespace al

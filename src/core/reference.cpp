@@ -1,0 +1,87 @@
+#include "core/reference.h"
+
+#include <cmath>
+
+namespace al::reference {
+
+DMatrix to_double(const Matrix& m) {
+  DMatrix out(m.rows, m.cols);
+  for (std::size_t i = 0; i < m.data.size(); ++i) out.data[i] = m.data[i];
+  return out;
+}
+
+DMatrix matmul(const DMatrix& a, const DMatrix& b) {
+  DMatrix c(a.rows, b.cols);
+  for (int i = 0; i < a.rows; ++i)
+    for (int j = 0; j < b.cols; ++j) {
+      double sum = 0;
+      for (int p = 0; p < a.cols; ++p) sum += a(i, p) * b(p, j);
+      c(i, j) = sum;
+    }
+  return c;
+}
+
+std::vector<double> softmax(const std::vector<double>& x) {
+  double max_val = x[0];
+  for (double v : x) max_val = std::max(max_val, v);
+  std::vector<double> y(x.size());
+  double sum = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) sum += (y[i] = std::exp(x[i] - max_val));
+  for (double& v : y) v /= sum;
+  return y;
+}
+
+DMatrix positional_encoding(int n, int d) {
+  DMatrix pe(n, d);
+  for (int pos = 0; pos < n; ++pos)
+    for (int j = 0; j < d; ++j) {
+      const int i2 = j - j % 2;  // the even index 2i shared by the pair (2i, 2i+1)
+      const double angle = pos / std::pow(10000.0, double(i2) / d);
+      pe(pos, j) = j % 2 == 0 ? std::sin(angle) : std::cos(angle);
+    }
+  return pe;
+}
+
+Steps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,
+                        const AttentionOptions& o) {
+  const int d = w.d_model, dk = d / o.heads, nq = xq.rows, nk = xkv.rows;
+  Steps s;
+  s.query = matmul(to_double(xq), to_double(w.wq));
+  s.key = matmul(to_double(xkv), to_double(w.wk));
+  s.value = matmul(to_double(xkv), to_double(w.wv));
+  s.context = DMatrix(nq, d);
+  for (int h = 0; h < o.heads; ++h) {
+    DMatrix scores(nq, nk), scaled(nq, nk), weights(nq, nk);
+    for (int i = 0; i < nq; ++i) {
+      for (int j = 0; j < nk; ++j) {
+        double dot = 0, qq = 0, kk = 0;
+        for (int c = h * dk; c < (h + 1) * dk; ++c) {
+          dot += s.query(i, c) * s.key(j, c);
+          qq += s.query(i, c) * s.query(i, c);
+          kk += s.key(j, c) * s.key(j, c);
+        }
+        if (o.similarity == Similarity::Cosine) dot = qq > 0 && kk > 0 ? dot / std::sqrt(qq * kk) : 0.0;
+        scores(i, j) = dot;
+        scaled(i, j) = dot / ((o.scale ? std::sqrt(double(dk)) : 1.0) * o.temperature);
+      }
+      const int visible = o.mask == Mask::Causal ? i + 1 : nk;
+      std::vector<double> row(scaled.data.begin() + std::size_t(i) * nk,
+                              scaled.data.begin() + std::size_t(i) * nk + visible);
+      if (visible > 0) row = softmax(row);
+      for (int j = 0; j < visible; ++j) weights(i, j) = row[j];
+    }
+    for (int i = 0; i < nq; ++i)
+      for (int c = h * dk; c < (h + 1) * dk; ++c) {
+        double sum = 0;
+        for (int j = 0; j < nk; ++j) sum += weights(i, j) * s.value(j, c);
+        s.context(i, c) = sum;
+      }
+    s.scores.push_back(scores);
+    s.scaled.push_back(scaled);
+    s.weights.push_back(weights);
+  }
+  s.output = matmul(s.context, to_double(w.wo));
+  return s;
+}
+
+}  // namespace al::reference

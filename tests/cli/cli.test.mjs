@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { run, runJson, streamRows, sumOf } from './run-cli.mjs';
+
+const SEED = 'A Lannister always pays his debts';
+
+function assertRowsSumToOne(weights) {
+  const [heads, rows, cols] = weights.shape;
+  assert.equal(weights.data.length, heads);
+  for (const head of weights.data) {
+    assert.equal(head.length, rows);
+    for (const row of head) {
+      assert.equal(row.length, cols);
+      assert.ok(Math.abs(sumOf(row) - 1) < 1e-5, `row sums to ${sumOf(row)}`);
+      for (const w of row) assert.ok(w >= 0 && Number.isFinite(w));
+    }
+  }
+}
+
+test('the seed sentence gives 6 tokens, real ranks and two heads of weights whose rows sum to 1', () => {
+  const r = runJson([SEED, '--heads', '2']);
+  assert.deepEqual(r.tokens.map((t) => t.text), ['A', 'Lannister', 'always', 'pays', 'his', 'debts']);
+  assert.equal(r.tokens[0].known, false);  // the package has no vector for "a"
+  assert.equal(r.tokens[0].status, 'not-in-vocabulary');
+  assert.equal(r.tokens[1].rank, 139949);
+  assert.deepEqual(r.steps.weights.shape, [2, 6, 6]);
+  assert.deepEqual(r.steps.query.shape, [6, 100]);
+  assert.equal(r.model.dK, 50);
+  assertRowsSumToOne(r.steps.weights);
+});
+
+test('the table shows the weights with the unknown word marked', () => {
+  const r = run([SEED]);
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /6 tokens: A\* Lannister always pays his debts/);
+  assert.match(r.stdout, /each row sums to 1/);
+  assert.match(r.stdout, /no GloVe vector/);
+});
+
+test('empty or blank text is refused with a clear message and exit code 1', () => {
+  for (const input of ['', '   \n\t  ', '\u0000\u0001']) {
+    const r = run([], input);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /no words to attend to/);
+    assert.equal(r.stdout, '');
+  }
+});
+
+test('emoji, right-to-left text and markup are tokens like any other, with rows summing to 1', () => {
+  const cases = {
+    'I love 👩‍👩‍👧 and 👍🏽 🇫🇷!': ['I', 'love', '👩‍👩‍👧', 'and', '👍🏽', '🇫🇷', '!'],
+    'שלום עולם': ['שלום', 'עולם'],
+    'مرحبا بالعالم': ['مرحبا', 'بالعالم'],
+    '<script>alert(1)</script>': ['<', 'script', '>', 'alert', '(', '1', ')', '<', '/', 'script', '>'],
+  };
+  for (const [text, tokens] of Object.entries(cases)) {
+    const r = runJson([text]);
+    assert.deepEqual(r.tokens.map((t) => t.text), tokens);
+    for (const t of r.tokens) assert.equal(text.slice(t.start, t.end), t.text);  // UTF-16 offsets
+    assertRowsSumToOne(r.steps.weights);
+  }
+});
+
+test('a 5,000-word paste from stdin gives rows that all sum to 1', async () => {
+  const paragraph = 'The night is dark and full of terrors, but the fire burns them all away. ' +
+    'Winter is coming; the north remembers, and a Lannister always pays his debts! ';
+  const words = paragraph.split(/\s+/).filter(Boolean);
+  const text = Array.from({ length: 5000 }, (_, i) => words[i % words.length]).join(' ');
+  let rows = 0, worst = 0;
+  const { status, stderr } = await streamRows(['--steps', 'weights'], text, (row) => {
+    rows++;
+    worst = Math.max(worst, Math.abs(sumOf(row) - 1));
+  });
+  assert.equal(status, 0, stderr);
+  assert.ok(rows > 5000, `${rows} rows`);  // words plus punctuation
+  assert.ok(worst < 1e-5, `worst row sum error ${worst}`);
+});
+
+test('the causal mask zeroes every weight above the diagonal', () => {
+  const r = runJson([SEED, '--causal', '--heads', '4']);
+  for (const head of r.steps.weights.data)
+    head.forEach((row, i) => row.forEach((w, j) => { if (j > i) assert.equal(w, 0); }));
+  assertRowsSumToOne(r.steps.weights);
+});
+
+test('cross-attention takes keys and values from the document', () => {
+  const r = runJson(['who pays debts', '--document', SEED]);
+  assert.equal(r.cross, true);
+  assert.deepEqual(r.steps.weights.shape, [1, 3, 6]);
+  assert.deepEqual(r.steps.key.shape, [6, 100]);
+  assert.deepEqual(r.steps.documentInput.shape, [6, 100]);
+  assertRowsSumToOne(r.steps.weights);
+});
+
+test('bad options get a clear message', () => {
+  let r = run([SEED, '--heads', '3']);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /heads must divide the model width 100 \(one of 1, 2, 4, 5, 10, 20, 25, 50, 100\)/);
+  r = run([SEED, '--frobnicate']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /unknown option --frobnicate/);
+  r = run([SEED, '--temperature', 'hot']);
+  assert.match(r.stderr, /--temperature needs a number/);
+  r = run([SEED, '--assets', '/nonexistent']);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /cannot open '\/nonexistent\/core.bin'/);
+  r = run(['--help']);
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /Usage: attention-lens/);
+});
+
+test('random weights depend on the seed only', () => {
+  const a = runJson([SEED, '--weights', 'random', '--seed', '7', '--steps', 'weights']);
+  const b = runJson([SEED, '--weights', 'random', '--seed', '7', '--steps', 'weights']);
+  const c = runJson([SEED, '--weights', 'random', '--seed', '8', '--steps', 'weights']);
+  assert.deepEqual(a.steps.weights, b.steps.weights);
+  assert.notDeepEqual(a.steps.weights, c.steps.weights);
+});
+
+test('without positional encoding, repeated words get identical rows', () => {
+  const r = runJson(['debts debts debts', '--no-positional', '--steps', 'input,weights']);
+  const [r0, r1] = r.steps.weights.data[0];
+  assert.deepEqual(r0, r1);
+  const withPe = runJson(['debts debts debts', '--steps', 'weights']);
+  assert.notDeepEqual(withPe.steps.weights.data[0][0], withPe.steps.weights.data[0][1]);
+});

@@ -1,0 +1,43 @@
+// Builds small embeddings files in the format of scripts/build-embeddings.mjs, for tests.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/bytes.h"
+#include "core/embedding_asset.h"
+
+namespace al::test {
+
+struct TestWord {
+  std::string word;
+  std::vector<float> vector;
+};
+
+inline std::string build_asset(const std::vector<TestWord>& words, std::uint32_t shard_index,
+                               std::uint32_t shard_count, std::uint32_t vocab_size) {
+  const std::uint32_t dims = words.empty() ? 4 : std::uint32_t(words[0].vector.size());
+  std::string blob;
+  for (std::size_t i = 0; i < words.size(); ++i) blob += (i ? "\n" : "") + words[i].word;
+  const std::size_t words_bytes = blob.size();
+  blob.resize((blob.size() + 3) & ~std::size_t(3), '\0');
+  std::string payload = blob;
+  for (std::size_t i = 0; i < words.size(); ++i) append_u32_le(payload, std::uint32_t(1000 + i));
+  std::vector<float> scales;
+  for (const TestWord& w : words) {
+    float m = 0;
+    for (float v : w.vector) m = std::max(m, std::abs(v));
+    scales.push_back(m > 0 ? m / 127 : 1);
+    append_f32_le(payload, scales.back());
+  }
+  for (std::size_t i = 0; i < words.size(); ++i)
+    for (float v : words[i].vector) payload.push_back(char(std::lround(v / scales[i])));
+  std::string out = "ALEM";
+  for (std::uint32_t v : {1u, dims, std::uint32_t(words.size()), shard_index, shard_count, vocab_size,
+                          std::uint32_t(words_bytes), fnv1a(payload), 1u})
+    append_u32_le(out, v);
+  return out + payload;
+}
+
+}  // namespace al::test

@@ -1,0 +1,46 @@
+// Test helpers: seeded inputs and an llm.c-style comparison of a float result against the
+// double reference that reports the largest difference.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "core/matrix.h"
+#include "core/reference.h"
+
+namespace al::test {
+
+// Uniform values in [lo, hi) from a fixed-seed LCG (test inputs only).
+inline Matrix random_matrix(int rows, int cols, std::uint32_t seed, float lo = -1.0f, float hi = 1.0f) {
+  Matrix m(rows, cols);
+  std::uint64_t s = seed * 6364136223846793005ull + 1442695040888963407ull;
+  for (float& v : m.data) {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    v = lo + (hi - lo) * float(s >> 40) / 16777216.0f;
+  }
+  return m;
+}
+
+// max |got - want| / max(1, max |want|): an error relative to the matrix's scale.
+inline double scaled_max_error(const Matrix& got, const reference::DMatrix& want) {
+  REQUIRE(got.rows == want.rows);
+  REQUIRE(got.cols == want.cols);
+  double max_diff = 0, max_ref = 1;
+  for (std::size_t i = 0; i < got.data.size(); ++i) {
+    max_diff = std::max(max_diff, std::abs(double(got.data[i]) - want.data[i]));
+    max_ref = std::max(max_ref, std::abs(want.data[i]));
+  }
+  return max_diff / max_ref;
+}
+
+#define REQUIRE_CLOSE(got, want, tol)                                      \
+  do {                                                                     \
+    const double err_ = ::al::test::scaled_max_error((got), (want));       \
+    INFO(#got << " vs reference: scaled max error " << err_);              \
+    REQUIRE(err_ <= (tol));                                                \
+  } while (0)
+
+}  // namespace al::test
