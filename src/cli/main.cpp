@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> texts{args.text};
     if (args.document) texts.push_back(*args.document);
     const al::EmbeddingStore store = load_store(args.assets, texts);
-    const al::AttentionWeights weights = load_weights(args, int(store.dims()));
+    const al::PreparedWeights weights = al::prepare(load_weights(args, int(store.dims())));
     const al::Analysis a = args.document ? al::analyze_cross(args.text, *args.document, store, weights, args.pipeline)
                                          : al::analyze(args.text, store, weights, args.pipeline);
     if (blank(a)) {
@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
                            "(--max-tokens, and at most %zu attention cells across heads)\n",
                    std::max(a.queries.total_tokens, a.documents.total_tokens),
                    std::max(a.queries.tokens.size(), a.documents.tokens.size()), al::kMaxAttentionCells);
-    if (args.json) al::cli::print_json(stdout, a, args, weights);
+    if (args.json) al::cli::print_json(stdout, a, args, weights.weights);
     else al::cli::print_table(stdout, a, args);
     return 0;
   } catch (const std::exception& e) {

@@ -59,10 +59,10 @@ std::vector<std::uint32_t> shards_needed(std::string_view text, const EmbeddingS
   return store.missing_shards(words);
 }
 
-Analysis analyze(std::string_view text, const EmbeddingStore& store, const AttentionWeights& w,
+Analysis analyze(std::string_view text, const EmbeddingStore& store, const PreparedWeights& w,
                  const PipelineOptions& o) {
-  check_store(store, w);
-  validate(o, w.d_model);
+  check_store(store, w.weights);
+  validate(o, w.weights.d_model);
   Analysis a;
   a.queries = embed(text, store, o);
   a.attention = attention_forward(a.queries.input, a.queries.input, w, o.attention);
@@ -70,9 +70,9 @@ Analysis analyze(std::string_view text, const EmbeddingStore& store, const Atten
 }
 
 Analysis analyze_cross(std::string_view query_text, std::string_view document_text,
-                       const EmbeddingStore& store, const AttentionWeights& w, const PipelineOptions& o) {
-  check_store(store, w);
-  validate(o, w.d_model);
+                       const EmbeddingStore& store, const PreparedWeights& w, const PipelineOptions& o) {
+  check_store(store, w.weights);
+  validate(o, w.weights.d_model);
   if (o.attention.mask == Mask::Causal)
     throw OptionError("a causal mask applies to self-attention only; use mask none for cross-attention");
   Analysis a;

@@ -46,10 +46,10 @@ struct Analysis {
 // The embeddings shards to load before analyzing this text (its rare words live there).
 std::vector<std::uint32_t> shards_needed(std::string_view text, const EmbeddingStore& store);
 
-Analysis analyze(std::string_view text, const EmbeddingStore& store, const AttentionWeights& w,
+Analysis analyze(std::string_view text, const EmbeddingStore& store, const PreparedWeights& w,
                  const PipelineOptions& options);
 Analysis analyze_cross(std::string_view query_text, std::string_view document_text,
-                       const EmbeddingStore& store, const AttentionWeights& w,
+                       const EmbeddingStore& store, const PreparedWeights& w,
                        const PipelineOptions& options);
 
 }  // namespace al

@@ -9,11 +9,10 @@
 namespace al {
 namespace {
 
-// C (rows × d) = X (rows × d) · W (d × d)
-Matrix project(const Matrix& x, const Matrix& w) {
-  Matrix out(x.rows, w.cols);
-  kernels::gemm(x.rows, w.cols, x.cols, x.data.data(), x.cols, w.data.data(), w.cols,
-                out.data.data(), out.cols);
+// out (rows × d) = X (rows × d) · W (d × d, packed)
+Matrix project(const Matrix& x, const kernels::PackedB& w) {
+  Matrix out(x.rows, w.n);
+  kernels::gemm_packed(x.rows, x.data.data(), x.cols, w, out.data.data(), out.cols);
   return out;
 }
 
@@ -51,9 +50,25 @@ void validate(const AttentionOptions& o, int d_model) {
     throw OptionError("temperature must be a number from 1e-6 to 1e6, got " + std::to_string(o.temperature));
 }
 
+PreparedWeights prepare(AttentionWeights w) {
+  PreparedWeights p;
+  const int d = w.d_model;
+  kernels::pack_b(d, d, w.wq.data.data(), d, p.wq);
+  kernels::pack_b(d, d, w.wk.data.data(), d, p.wk);
+  kernels::pack_b(d, d, w.wv.data.data(), d, p.wv);
+  kernels::pack_b(d, d, w.wo.data.data(), d, p.wo);
+  p.weights = std::move(w);
+  return p;
+}
+
 AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,
                                  const AttentionOptions& o) {
-  const int d = w.d_model;
+  return attention_forward(xq, xkv, prepare(w), o);
+}
+
+AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeights& w,
+                                 const AttentionOptions& o) {
+  const int d = w.weights.d_model;
   validate(o, d);
   if (xq.cols != d || xkv.cols != d)
     throw OptionError("inputs have " + std::to_string(xq.cols) + " and " + std::to_string(xkv.cols) +
@@ -70,6 +85,7 @@ AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const Atte
   s.value = project(xkv, w.wv);  // V (n_k × d) = Xkv · W_V
   s.context = Matrix(nq, d);
   const float divisor = (o.scale ? std::sqrt(float(dk)) : 1.0f) * o.temperature;
+  const float alpha = 1.0f / divisor;
 
   for (int h = 0; h < o.heads; ++h) {
     const int c0 = h * dk;
@@ -80,8 +96,9 @@ AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const Atte
     if (o.similarity == Similarity::Cosine)
       to_cosine(scores, slice_norms(s.query, c0, dk), slice_norms(s.key, c0, dk));
 
+    // scaled = scores / (√d_k · T)
     Matrix scaled(nq, nk);
-    for (std::size_t i = 0; i < scores.data.size(); ++i) scaled.data[i] = scores.data[i] / divisor;
+    kernels::scale(scores.data.data(), scaled.data.data(), int(scores.data.size()), alpha);
 
     // weights: row softmax over the visible keys; masked keys stay exactly 0
     Matrix weights(nq, nk);

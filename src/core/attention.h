@@ -9,6 +9,7 @@
 #pragma once
 #include <vector>
 
+#include "core/kernels/kernels.h"
 #include "core/matrix.h"
 #include "core/weights.h"
 
@@ -35,8 +36,18 @@ struct AttentionSteps {
   Matrix context, output;                   // n_q×d
 };
 
+// The weights with each map packed once for the matrix kernels: prepare once, reuse for
+// every forward with the same weights.
+struct PreparedWeights {
+  AttentionWeights weights;
+  kernels::PackedB wq, wk, wv, wo;
+};
+PreparedWeights prepare(AttentionWeights w);
+
 // xq: queries' inputs (n_q × d_model); xkv: keys' and values' inputs (n_k × d_model).
 // A causal mask needs n_q == n_k (self-attention).
+AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeights& w,
+                                 const AttentionOptions& options);
 AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,
                                  const AttentionOptions& options);
 

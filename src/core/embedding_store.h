@@ -3,6 +3,7 @@
 // (missing_shards) and then looks words up.
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -45,12 +46,13 @@ class EmbeddingStore {
   // Writes the word's dequantized vector (dims() floats) to out, or zeros when it has none.
   Lookup lookup(std::string_view lower_word, float* out) const;
 
-  // The core file (the most frequent words), e.g. for nearest-word search.
+  // The core file (the most frequent words), e.g. for nearest-word search. The reference stays
+  // valid for the store's lifetime (adding shards does not move loaded files).
   const EmbeddingAsset& core() const;
 
  private:
   struct Entry { std::uint32_t file, row; };
-  std::vector<EmbeddingAsset> files_;
+  std::deque<EmbeddingAsset> files_;  // a deque: references survive push_back
   std::vector<bool> shard_loaded_;
   std::unordered_map<std::string, Entry> index_;
 };

@@ -113,7 +113,7 @@ TEST_CASE("the seed's sentence goes through the whole pipeline", "[real][pipelin
   const al::EmbeddingStore& st = full_store();
   al::PipelineOptions o;
   o.attention.heads = 2;
-  const al::Analysis a = al::analyze("A Lannister always pays his debts.", st, al::identity_weights(100), o);
+  const al::Analysis a = al::analyze("A Lannister always pays his debts.", st, al::prepare(al::identity_weights(100)), o);
   REQUIRE(a.queries.tokens.size() == 7);
   REQUIRE(a.queries.lookups[0].status == al::LookupStatus::NotInVocabulary);  // "a"
   REQUIRE(a.queries.lookups[1].status == al::LookupStatus::Known);            // "lannister"
@@ -135,7 +135,7 @@ TEST_CASE("a long text is cut to max_tokens and says so", "[real][pipeline]") {
   for (int i = 0; i < 300; ++i) text += "debts ";
   al::PipelineOptions o;
   o.max_tokens = 100;
-  const al::Analysis a = al::analyze(text, full_store(), al::identity_weights(100), o);
+  const al::Analysis a = al::analyze(text, full_store(), al::prepare(al::identity_weights(100)), o);
   REQUIRE(a.queries.truncated);
   REQUIRE(a.queries.total_tokens == 300);
   REQUIRE(a.attention.weights[0].rows == 100);

@@ -1,12 +1,28 @@
 // The hot loops of the attention forward, behind one interface.
-// Each operation has a scalar implementation that carries the explanation and
-// fast twins (Eigen natively; wasm SIMD128 in the WebAssembly build). CMake
-// picks one implementation per operation; the tests run whichever is built
-// against the double-precision reference in reference.cpp.
+// Each operation has a scalar implementation that carries the explanation and fast twins
+// that mirror it: Eigen natively, wasm SIMD128 in the WebAssembly build. CMake links one
+// implementation per build; every build runs the same tests against reference.cpp.
 // All matrices are row-major; ld* is the distance in floats between rows.
 #pragma once
+#include <vector>
 
 namespace al::kernels {
+
+// A right-hand matrix B (k×n) laid out for gemm_packed. Weights are packed once and reused
+// for every product; the layout belongs to the implementation (panels of 8 columns in the
+// scalar and SIMD kernels, plain row-major for Eigen).
+struct PackedB {
+  int k = 0, n = 0;
+  std::vector<float> data;
+};
+
+// Packs B (k×n), rows ldb floats apart.
+void pack_b(int k, int n, const float* b, int ldb, PackedB& out);
+// Packs B = Btᵀ where Bt is stored (n×k), rows ldbt apart: for A·Btᵀ products such as Q·Kᵀ.
+void pack_bt(int k, int n, const float* bt, int ldbt, PackedB& out);
+
+// C (m×n) = A (m×k) · B (k×n, packed)
+void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int ldc);
 
 // C (m×n) = A (m×k) · B (k×n)
 void gemm(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c, int ldc);
@@ -18,7 +34,10 @@ void gemm_nt(int m, int n, int k, const float* a, int lda, const float* b, int l
 // x and y may alias. n >= 1.
 void softmax(const float* x, float* y, int n);
 
-// The name of the implementation built in, e.g. "eigen" or "wasmsimd".
+// y (n) = x (n) * alpha. x and y may alias.
+void scale(const float* x, float* y, int n, float alpha);
+
+// The names of the implementations built in: "eigen", "scalar" or "wasmsimd".
 const char* gemm_impl();
 const char* softmax_impl();
 

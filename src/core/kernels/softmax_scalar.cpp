@@ -1,24 +1,27 @@
 // Row softmax, scalar: the reference shape of the operation, in three passes
-// (as llama2.c's softmax). The SIMD twin mirrors these names and passes.
-#include <cmath>
-
+// (as llama2.c's softmax). softmax_wasmsimd.cpp mirrors these names and passes.
+#include "core/kernels/expf_poly.h"
 #include "core/kernels/kernels.h"
 
 namespace al::kernels {
 
 void softmax(const float* x, float* y, int n) {
-  // pass 1: the maximum, for numerical stability: exp(x - max) <= 1 never overflows
+  // pass 1: the maximum, for numerical stability: x - max <= 0, so exp never overflows
   float max_val = x[0];
   for (int i = 1; i < n; ++i) max_val = x[i] > max_val ? x[i] : max_val;
-  // pass 2: exponentiate and sum
+  // pass 2: exponentiate and sum (the maximum contributes exp(0) = 1, so sum >= 1)
   float sum = 0.0f;
   for (int i = 0; i < n; ++i) {
-    y[i] = std::exp(x[i] - max_val);
+    y[i] = expf_poly::exp_nonpositive(x[i] - max_val);
     sum += y[i];
   }
-  // pass 3: normalize (sum >= 1: the maximum contributes exp(0) = 1)
+  // pass 3: normalize
   const float inv_sum = 1.0f / sum;
   for (int i = 0; i < n; ++i) y[i] *= inv_sum;
+}
+
+void scale(const float* x, float* y, int n, float alpha) {
+  for (int i = 0; i < n; ++i) y[i] = x[i] * alpha;
 }
 
 const char* softmax_impl() { return "scalar"; }

@@ -1,0 +1,283 @@
+// The only file that knows about Emscripten: the core's API as an Embind module.
+// Ownership: JS owns every Lens and Analysis it receives and must call .delete() on it.
+// Errors: a C++ exception is caught at this boundary and its message kept for takeError(),
+// which the JS API turns into a real Error. (Throwing a JS exception from C++ would skip the
+// destructors of the frames in between and leak, so nothing is thrown across.)
+// Bulk data crosses once: bytes in through a malloc'd buffer (pointer + length), numbers out
+// as typed-array views onto C++-owned memory, which the JS API copies at once (a view is only
+// valid until the next call that may grow memory).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+#include <unistd.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "core/analyze.h"
+#include "core/errors.h"
+#include "core/nearest.h"
+
+using emscripten::val;
+
+namespace {
+
+std::string last_error;
+
+// Runs f; on a C++ exception keeps its message for takeError() and returns a default value.
+template <class F>
+auto guarded(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    last_error = e.what();
+  } catch (...) {
+    last_error = "unexpected error in the attention core";
+  }
+  using R = decltype(f());
+  if constexpr (std::is_same_v<R, val>) return val::null();
+  else if constexpr (!std::is_void_v<R>) return R();
+}
+
+struct Options {  // mirrors the JS API's options after its validation
+  int heads = 1;
+  bool positional = true;
+  float positionalWeight = 1.0f;
+  bool scale = true;
+  float temperature = 1.0f;
+  std::string similarity = "dot";
+  std::string mask = "none";
+  std::string weights = "identity";
+  double seed = 0;
+  double maxTokens = 8192;
+};
+
+al::PipelineOptions to_pipeline(const Options& o) {
+  al::PipelineOptions p;
+  p.attention.heads = o.heads;
+  p.attention.scale = o.scale;
+  p.attention.temperature = o.temperature;
+  if (o.similarity != "dot" && o.similarity != "cosine")
+    throw al::OptionError("similarity must be 'dot' or 'cosine', got '" + o.similarity + "'");
+  p.attention.similarity = o.similarity == "dot" ? al::Similarity::Dot : al::Similarity::Cosine;
+  if (o.mask != "none" && o.mask != "causal")
+    throw al::OptionError("mask must be 'none' or 'causal', got '" + o.mask + "'");
+  p.attention.mask = o.mask == "none" ? al::Mask::None : al::Mask::Causal;
+  p.positional = o.positional;
+  p.positional_weight = o.positionalWeight;
+  if (!(o.maxTokens >= 1)) throw al::OptionError("maxTokens must be at least 1");
+  p.max_tokens = std::size_t(o.maxTokens);
+  return p;
+}
+
+int live_analyses = 0;
+
+// One analysis: every step, kept until JS deletes it.
+class Analysis {
+ public:
+  explicit Analysis(al::Analysis a) : a_(std::move(a)) {
+    ++live_analyses;
+    for (const al::Side* s : {&a_.queries, &a_.documents})
+      for (std::size_t i = 0; i < s->tokens.size(); ++i) {
+        const al::Token& t = s->tokens[i];
+        const al::Lookup& l = s->lookups[i];
+        auto& table = s == &a_.queries ? query_table_ : document_table_;
+        table.insert(table.end(), {int(t.u16_start), int(t.u16_end), int(t.kind), int(l.status),
+                                   l.status == al::LookupStatus::Known ? int(l.rank) : -1});
+      }
+  }
+  ~Analysis() { --live_analyses; }
+  Analysis(const Analysis&) = delete;
+  Analysis& operator=(const Analysis&) = delete;
+
+  // 5 ints per token: utf16 start, utf16 end, kind, lookup status, rank (-1 if unknown)
+  val tokenTable(bool document) const {
+    const std::vector<int>& t = document ? document_table_ : query_table_;
+    return val(emscripten::typed_memory_view(t.size(), t.data()));
+  }
+  int tokenCount(bool document) const { return int((document ? a_.documents : a_.queries).tokens.size()); }
+  double totalTokens(bool document) const { return double((document ? a_.documents : a_.queries).total_tokens); }
+  bool truncated(bool document) const { return (document ? a_.documents : a_.queries).truncated; }
+  bool cross() const { return a_.cross; }
+  int heads() const { return a_.attention.heads; }
+  int dK() const { return a_.attention.d_k; }
+
+  // {rows, cols, data: Float32Array view}; throws for an unknown step or head
+  val step(const std::string& name, int head) const {
+    return guarded([&] {
+      const al::Matrix& m = find(name, head);
+      val out = val::object();
+      out.set("rows", m.rows);
+      out.set("cols", m.cols);
+      out.set("data", val(emscripten::typed_memory_view(m.data.size(), m.data.data())));
+      return out;
+    });
+  }
+
+ private:
+  const al::Matrix& find(const std::string& name, int head) const {
+    const al::AttentionSteps& s = a_.attention;
+    const al::Side& doc = a_.cross ? a_.documents : a_.queries;
+    if (name == "embeddings") return a_.queries.embeddings;
+    if (name == "positional") return a_.queries.positional;
+    if (name == "input") return a_.queries.input;
+    if (name == "documentEmbeddings") return doc.embeddings;
+    if (name == "documentPositional") return doc.positional;
+    if (name == "documentInput") return doc.input;
+    if (name == "query") return s.query;
+    if (name == "key") return s.key;
+    if (name == "value") return s.value;
+    if (name == "context") return s.context;
+    if (name == "output") return s.output;
+    const std::vector<al::Matrix>* per_head = name == "scores" ? &s.scores : name == "scaled" ? &s.scaled
+                                              : name == "weights" ? &s.weights : nullptr;
+    if (!per_head) throw al::OptionError("unknown step '" + name + "'");
+    if (head < 0 || head >= s.heads)
+      throw al::OptionError("head must be from 0 to " + std::to_string(s.heads - 1) + ", got " + std::to_string(head));
+    return (*per_head)[std::size_t(head)];
+  }
+
+  al::Analysis a_;
+  std::vector<int> query_table_, document_table_;
+};
+
+// The embeddings, the weights presets and the nearest-word index of one page or process.
+class Lens {
+ public:
+  // Copies `length` bytes at `ptr` (a buffer JS filled) and adds the embeddings file.
+  void addAsset(std::uintptr_t ptr, int length, const std::string& name) {
+    guarded([&] {
+      const std::string_view bytes(reinterpret_cast<const char*>(ptr), std::size_t(length));
+      store_.add(al::parse_embedding_asset(bytes, name));
+      if (!nearest_) nearest_ = std::make_unique<al::NearestWords>(store_.core());
+    });
+  }
+
+  // Shards (sorted) that the texts' rare words need; a view JS copies at once.
+  val shardsNeeded(const std::string& text) {
+    return guarded([&] {
+      shards_ = al::shards_needed(text, store_);
+      return val(emscripten::typed_memory_view(shards_.size(), shards_.data()));
+    });
+  }
+  int shardCount() const { return int(store_.shard_count()); }
+  int dims() const { return int(store_.dims()); }
+
+  void setTrainedWeights(std::uintptr_t ptr, int length) {
+    guarded([&] {
+      const std::string_view bytes(reinterpret_cast<const char*>(ptr), std::size_t(length));
+      trained_ = std::make_unique<al::PreparedWeights>(al::prepare(al::parse_weights(bytes, "trained weights")));
+      cache_.erase("trained");
+    });
+  }
+
+  std::unique_ptr<Analysis> analyze(const std::string& text, const Options& o) {
+    return guarded([&] {
+      return std::make_unique<Analysis>(al::analyze(text, store_, weights(o), to_pipeline(o)));
+    });
+  }
+
+  std::unique_ptr<Analysis> analyzeCross(const std::string& query, const std::string& document, const Options& o) {
+    return guarded([&] {
+      return std::make_unique<Analysis>(al::analyze_cross(query, document, store_, weights(o), to_pipeline(o)));
+    });
+  }
+
+  // {words: string[], similarities: Float32Array view, ranks: Int32Array view}
+  val nearestWords(std::uintptr_t ptr, int dims, int k) {
+    return guarded([&] {
+      if (!nearest_) throw al::AssetError("no embeddings loaded: load core.bin first");
+      const auto found = nearest_->query(reinterpret_cast<const float*>(ptr), dims, k);
+      val words = val::array();
+      similarities_.clear();
+      ranks_.clear();
+      for (const al::Neighbor& n : found) {
+        words.call<void>("push", n.word);
+        similarities_.push_back(n.similarity);
+        ranks_.push_back(int(n.rank));
+      }
+      val out = val::object();
+      out.set("words", words);
+      out.set("similarities", val(emscripten::typed_memory_view(similarities_.size(), similarities_.data())));
+      out.set("ranks", val(emscripten::typed_memory_view(ranks_.size(), ranks_.data())));
+      return out;
+    });
+  }
+
+ private:
+  // The prepared weights for the options' preset, cached: a keystroke reuses them.
+  const al::PreparedWeights& weights(const Options& o) {
+    if (!store_.has_core()) throw al::AssetError("no embeddings loaded: load core.bin first");
+    const int d = int(store_.dims());
+    if (o.weights == "trained") {
+      if (!trained_) throw al::OptionError("no trained weights are loaded");
+      return *trained_;
+    }
+    if (o.weights != "identity" && o.weights != "random")
+      throw al::OptionError("weights must be 'identity', 'random' or 'trained', got '" + o.weights + "'");
+    const std::string key = o.weights == "identity" ? "identity" : "random:" + std::to_string(std::uint64_t(o.seed));
+    auto it = cache_.find(key);
+    if (it == cache_.end()) {
+      if (cache_.size() >= 8) cache_.clear();  // a few seeds at most; rebuilt on demand
+      al::AttentionWeights w = o.weights == "identity" ? al::identity_weights(d) : al::random_weights(d, std::uint64_t(o.seed));
+      it = cache_.emplace(key, al::prepare(std::move(w))).first;
+    }
+    return it->second;
+  }
+
+  al::EmbeddingStore store_;
+  std::unique_ptr<al::NearestWords> nearest_;
+  std::unique_ptr<al::PreparedWeights> trained_;
+  std::map<std::string, al::PreparedWeights> cache_;
+  std::vector<std::uint32_t> shards_;
+  std::vector<float> similarities_;
+  std::vector<int> ranks_;
+};
+
+// The message of the last failed call, once; empty when the last calls succeeded.
+std::string takeError() { return std::exchange(last_error, std::string()); }
+int liveAnalyses() { return live_analyses; }
+double heapTop() { return double(reinterpret_cast<std::uintptr_t>(sbrk(0))); }
+std::string kernelNames() { return std::string(al::kernels::gemm_impl()) + "/" + al::kernels::softmax_impl(); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_lens) {
+  using namespace emscripten;
+  value_object<Options>("Options")
+      .field("heads", &Options::heads)
+      .field("positional", &Options::positional)
+      .field("positionalWeight", &Options::positionalWeight)
+      .field("scale", &Options::scale)
+      .field("temperature", &Options::temperature)
+      .field("similarity", &Options::similarity)
+      .field("mask", &Options::mask)
+      .field("weights", &Options::weights)
+      .field("seed", &Options::seed)
+      .field("maxTokens", &Options::maxTokens);
+  class_<Analysis>("Analysis")
+      .function("tokenTable", &Analysis::tokenTable)
+      .function("tokenCount", &Analysis::tokenCount)
+      .function("totalTokens", &Analysis::totalTokens)
+      .function("truncated", &Analysis::truncated)
+      .function("cross", &Analysis::cross)
+      .function("heads", &Analysis::heads)
+      .function("dK", &Analysis::dK)
+      .function("step", &Analysis::step);
+  class_<Lens>("Lens")
+      .constructor<>()
+      .function("addAsset", &Lens::addAsset)
+      .function("shardsNeeded", &Lens::shardsNeeded)
+      .function("shardCount", &Lens::shardCount)
+      .function("dims", &Lens::dims)
+      .function("setTrainedWeights", &Lens::setTrainedWeights)
+      .function("analyze", &Lens::analyze)
+      .function("analyzeCross", &Lens::analyzeCross)
+      .function("nearestWords", &Lens::nearestWords);
+  function("takeError", &takeError);
+  function("liveAnalyses", &liveAnalyses);
+  function("heapTop", &heapTop);
+  function("kernelNames", &kernelNames);
+}

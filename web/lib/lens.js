@@ -1,0 +1,143 @@
+// createAttentionLens(): the wasm module plus the GloVe embeddings, ready to analyze text.
+import { readBytes } from './assets.js';
+import { loadModule } from './loader.js';
+import { normalizeOptions } from './options.js';
+import { AttentionResult } from './result.js';
+
+const DEFAULT_BASE = new URL('../../dist/', import.meta.url);
+
+function checkText(name, text) {
+  if (typeof text !== 'string') throw new TypeError(`attention-lens: ${name} must be a string, got ${typeof text}`);
+}
+
+export async function createAttentionLens({ baseUrl = DEFAULT_BASE, simd = 'auto', onProgress } = {}) {
+  const base = new URL(baseUrl, typeof location === 'object' ? location.href : undefined);
+  const { module, simd: usedSimd } = await loadModule(new URL('wasm/', base), { simd, onProgress });
+  const embeddings = new URL('embeddings/', base);
+  const core = await readBytes(new URL('core.bin', embeddings),
+    (loaded, total) => onProgress?.({ phase: 'embeddings', loaded, total }));
+  const lens = new Lens(module, embeddings, usedSimd);
+  lens.addAsset(core, 'core.bin');
+  return lens;
+}
+
+export class Lens {
+  #module;
+  #lens;
+  #embeddings;
+  #shards = new Map();  // shard index -> Promise<void>: each fetched once
+
+  constructor(module, embeddingsUrl, simd) {
+    this.#module = module;
+    this.#lens = new module.Lens();
+    this.#embeddings = embeddingsUrl;
+    this.info = { simd, kernels: module.kernelNames() };
+  }
+
+  #check() {
+    if (!this.#lens) throw new Error('attention-lens: this lens was disposed');
+    const error = this.#module.takeError();
+    if (error) throw new Error(`attention-lens: ${error}`);
+  }
+
+  // Copies bytes into wasm memory once, hands them to C++, frees them.
+  #withBytes(bytes, use) {
+    const M = this.#module;
+    const ptr = M._malloc(Math.max(bytes.length, 1));
+    try {
+      M.HEAPU8.set(bytes, ptr);  // HEAPU8 is re-read: malloc may have grown memory
+      return use(ptr, bytes.length);
+    } finally {
+      M._free(ptr);
+    }
+  }
+
+  addAsset(bytes, name) {
+    this.#withBytes(bytes, (ptr, n) => this.#lens.addAsset(ptr, n, name));
+    this.#check();
+  }
+
+  // Loads the shards that the texts' rare words live in; a failed shard leaves its words unknown.
+  async #loadShards(texts) {
+    const needed = new Set();
+    for (const t of texts) {
+      const view = this.#lens.shardsNeeded(t);
+      const shards = view === null ? [] : view.slice();  // copied before any other call
+      this.#check();
+      for (const s of shards) needed.add(s);
+    }
+    const warnings = [];
+    await Promise.all([...needed].map(async (s) => {
+      if (!this.#shards.has(s)) {
+        const name = `shard-${String(s).padStart(3, '0')}.bin`;
+        this.#shards.set(s, readBytes(new URL(name, this.#embeddings)).then((bytes) => {
+          if (this.#lens) this.addAsset(bytes, name);
+        }));
+      }
+      try {
+        await this.#shards.get(s);
+      } catch (e) {
+        this.#shards.delete(s);  // try again next time
+        warnings.push(`rare words were not looked up: ${e.message}`);
+      }
+    }));
+    return warnings;
+  }
+
+  async analyze(text, options) {
+    checkText('text', text);
+    const o = normalizeOptions(options);
+    const warnings = await this.#loadShards([text]);
+    this.#check();
+    const handle = this.#lens.analyze(text, o);
+    this.#check();
+    return new AttentionResult(this.#module, handle, { text, options: o, warnings });
+  }
+
+  async crossAnalyze(queryText, documentText, options) {
+    checkText('queryText', queryText);
+    checkText('documentText', documentText);
+    const o = normalizeOptions(options);
+    const warnings = await this.#loadShards([queryText, documentText]);
+    this.#check();
+    const handle = this.#lens.analyzeCross(queryText, documentText, o);
+    this.#check();
+    return new AttentionResult(this.#module, handle, { text: queryText, documentText, options: o, warnings });
+  }
+
+  // The k vocabulary words nearest to vector by cosine: [{ word, similarity, rank }].
+  nearestWords(vector, k = 5) {
+    this.#check();
+    if (!(vector instanceof Float32Array) && !Array.isArray(vector)) throw new TypeError('attention-lens: vector must be a Float32Array or an array of numbers');
+    if (!Number.isInteger(k) || k < 1 || k > 1000) throw new RangeError(`attention-lens: k must be a whole number from 1 to 1000, got ${k}`);
+    const floats = Float32Array.from(vector);
+    const bytes = new Uint8Array(floats.buffer);
+    const found = this.#withBytes(bytes, (ptr) => {
+      const f = this.#lens.nearestWords(ptr, floats.length, k);
+      // copy the views before anything else can grow wasm memory
+      return f && { words: f.words, similarities: f.similarities.slice(), ranks: f.ranks.slice() };
+    });
+    this.#check();
+    return found.words.map((word, i) => ({ word, similarity: found.similarities[i], rank: found.ranks[i] }));
+  }
+
+  // Loads trained weights (the format of src/core/weights.h) for options.weights = 'trained'.
+  setTrainedWeights(bytes) {
+    this.#check();
+    this.#withBytes(bytes, (ptr, n) => this.#lens.setTrainedWeights(ptr, n));
+    this.#check();
+  }
+
+  // Diagnostics: wasm memory size, the heap's top, live C++ results and Embind value handles.
+  memoryStats() {
+    const M = this.#module;
+    return { memoryBytes: M.HEAPU8.length, heapTop: M.heapTop(), liveAnalyses: M.liveAnalyses(),
+      emvalHandles: M.count_emval_handles() };
+  }
+
+  dispose() {
+    if (!this.#lens) return;
+    this.#lens.delete();
+    this.#lens = null;
+  }
+}

@@ -1,0 +1,95 @@
+// One analysis as JS sees it. The C++ side owns the numbers until dispose(); step() copies a
+// step out once, in bulk, into a Float32Array that JS owns from then on.
+
+export const STEP_NAMES = Object.freeze(['embeddings', 'positional', 'input', 'query', 'key', 'value',
+  'scores', 'scaled', 'weights', 'context', 'output']);
+const DOCUMENT_STEPS = ['documentEmbeddings', 'documentPositional', 'documentInput'];
+const PER_HEAD = new Set(['scores', 'scaled', 'weights']);
+const HEAD_SLICEABLE = new Set(['query', 'key', 'value', 'context']);
+const KINDS = ['word', 'number', 'punctuation', 'symbol', 'emoji', 'ideograph'];
+const STATUSES = ['known', 'not-in-vocabulary', 'shard-not-loaded'];
+const FIELDS = 5;  // ints per token in the C++ token table
+
+// Frees C++ results that were dropped without dispose(): a safety net, not the way to free them.
+const forgotten = new FinalizationRegistry((handle) => { if (!handle.isDeleted()) handle.delete(); });
+
+function tokenList(table, text) {
+  const tokens = [];
+  for (let i = 0; i < table.length; i += FIELDS) {
+    const [start, end, kind, status, rank] = table.subarray(i, i + FIELDS);
+    tokens.push({ text: text.slice(start, end), start, end, kind: KINDS[kind], known: status === 0,
+      status: STATUSES[status], rank: rank >= 0 ? rank : null });
+  }
+  return tokens;
+}
+
+export class AttentionResult {
+  #module;
+  #handle;
+  #copies = new Map();
+
+  constructor(module, handle, { text, documentText = null, options, warnings = [] }) {
+    this.#module = module;
+    this.#handle = handle;
+    forgotten.register(this, handle, this);
+    this.options = options;
+    this.warnings = warnings;
+    this.cross = handle.cross();
+    this.heads = handle.heads();
+    this.dK = handle.dK();
+    // token tables are views into C++ memory: copied here, before anything else runs
+    this.tokens = tokenList(handle.tokenTable(false).slice(), text);
+    this.totalTokens = handle.totalTokens(false);
+    this.truncated = handle.truncated(false);
+    if (this.cross) {
+      this.documentTokens = tokenList(handle.tokenTable(true).slice(), documentText);
+      this.documentTotalTokens = handle.totalTokens(true);
+      this.documentTruncated = handle.truncated(true);
+    }
+  }
+
+  // { rows, cols, data } of one step. Per-head steps (scores, scaled, weights) take the head
+  // (default 0). query, key, value and context give the whole matrix, or with a head the
+  // head's d_k columns. The data is a JS-owned copy: it stays valid after dispose().
+  step(name, head) {
+    if (!this.#handle) throw new Error('attention-lens: this result was disposed');
+    const known = STEP_NAMES.includes(name) || (this.cross && DOCUMENT_STEPS.includes(name));
+    if (!known) throw new TypeError(`attention-lens: unknown step '${name}' (steps: ${STEP_NAMES.join(', ')})`);
+    if (head !== undefined && (!Number.isInteger(head) || head < 0 || head >= this.heads))
+      throw new RangeError(`attention-lens: head must be a whole number from 0 to ${this.heads - 1}, got ${head}`);
+    if (head !== undefined && !PER_HEAD.has(name) && !HEAD_SLICEABLE.has(name))
+      throw new TypeError(`attention-lens: step '${name}' has no heads`);
+    const key = `${name}:${head ?? ''}`;
+    let copy = this.#copies.get(key);
+    if (!copy) {
+      copy = PER_HEAD.has(name) || head === undefined ? this.#copyStep(name, head ?? 0) : this.#headColumns(name, head);
+      this.#copies.set(key, copy);
+    }
+    return copy;
+  }
+
+  #copyStep(name, head) {
+    const view = this.#handle.step(name, head);
+    if (view === null) throw new Error(`attention-lens: ${this.#module.takeError()}`);
+    // one bulk copy, at once: the view dies when wasm memory next grows
+    return { rows: view.rows, cols: view.cols, data: view.data.slice() };
+  }
+
+  #headColumns(name, head) {
+    const whole = this.step(name);
+    const data = new Float32Array(whole.rows * this.dK);
+    for (let r = 0; r < whole.rows; r++) {
+      const from = r * whole.cols + head * this.dK;
+      data.set(whole.data.subarray(from, from + this.dK), r * this.dK);
+    }
+    return { rows: whole.rows, cols: this.dK, data };
+  }
+
+  // Frees the C++ memory. Arrays already returned by step() stay valid.
+  dispose() {
+    if (!this.#handle) return;
+    forgotten.unregister(this);
+    this.#handle.delete();
+    this.#handle = null;
+  }
+}
