@@ -1,5 +1,6 @@
 #include "core/attention.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -10,10 +11,9 @@ namespace al {
 namespace {
 
 // out (rows × d) = X (rows × d) · W (d × d, packed)
-Matrix project(const Matrix& x, const kernels::PackedB& w) {
-  Matrix out(x.rows, w.n);
+void project(const Matrix& x, const kernels::PackedB& w, Matrix& out) {
+  out.reshape(x.rows, w.n);
   kernels::gemm_packed(x.rows, x.data.data(), x.cols, w, out.data.data(), out.cols);
-  return out;
 }
 
 // Euclidean norm of each row's head slice [col0, col0 + len).
@@ -68,6 +68,13 @@ AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const Atte
 
 AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeights& w,
                                  const AttentionOptions& o) {
+  AttentionSteps s;
+  attention_forward(xq, xkv, w, o, s);
+  return s;
+}
+
+void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeights& w,
+                       const AttentionOptions& o, AttentionSteps& s) {
   const int d = w.weights.d_model;
   validate(o, d);
   if (xq.cols != d || xkv.cols != d)
@@ -76,45 +83,46 @@ AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const Prep
   if (o.mask == Mask::Causal && xq.rows != xkv.rows)
     throw OptionError("a causal mask applies to self-attention only (queries and keys from one text)");
 
-  AttentionSteps s;
   s.heads = o.heads;
   s.d_k = d / o.heads;
   const int nq = xq.rows, nk = xkv.rows, dk = s.d_k;
-  s.query = project(xq, w.wq);   // Q (n_q × d) = Xq · W_Q
-  s.key = project(xkv, w.wk);    // K (n_k × d) = Xkv · W_K
-  s.value = project(xkv, w.wv);  // V (n_k × d) = Xkv · W_V
-  s.context = Matrix(nq, d);
-  const float divisor = (o.scale ? std::sqrt(float(dk)) : 1.0f) * o.temperature;
-  const float alpha = 1.0f / divisor;
+  project(xq, w.wq, s.query);   // Q (n_q × d) = Xq · W_Q
+  project(xkv, w.wk, s.key);    // K (n_k × d) = Xkv · W_K
+  project(xkv, w.wv, s.value);  // V (n_k × d) = Xkv · W_V
+  s.context.reshape(nq, d);
+  s.scores.resize(std::size_t(o.heads));
+  s.scaled.resize(std::size_t(o.heads));
+  s.weights.resize(std::size_t(o.heads));
+  const float alpha = 1.0f / ((o.scale ? std::sqrt(float(dk)) : 1.0f) * o.temperature);
 
   for (int h = 0; h < o.heads; ++h) {
     const int c0 = h * dk;
+    Matrix& scores = s.scores[std::size_t(h)];
+    Matrix& scaled = s.scaled[std::size_t(h)];
+    Matrix& weights = s.weights[std::size_t(h)];
     // scores (n_q × n_k) = Q_h (n_q × d_k) · K_hᵀ (d_k × n_k)
-    Matrix scores(nq, nk);
+    scores.reshape(nq, nk);
     kernels::gemm_nt(nq, nk, dk, s.query.data.data() + c0, d, s.key.data.data() + c0, d,
                      scores.data.data(), nk);
     if (o.similarity == Similarity::Cosine)
       to_cosine(scores, slice_norms(s.query, c0, dk), slice_norms(s.key, c0, dk));
 
-    // scaled = scores / (√d_k · T)
-    Matrix scaled(nq, nk);
-    kernels::scale(scores.data.data(), scaled.data.data(), int(scores.data.size()), alpha);
-
-    // weights: row softmax over the visible keys; masked keys stay exactly 0
-    Matrix weights(nq, nk);
+    // row by row, while the row is in cache:
+    //   scaled  = scores / (√d_k · T)
+    //   weights = softmax over the visible keys; masked keys get exactly 0
+    scaled.reshape(nq, nk);
+    weights.reshape(nq, nk);
     for (int i = 0; i < nq; ++i) {
+      kernels::scale(scores.row(i), scaled.row(i), nk, alpha);
       const int visible = o.mask == Mask::Causal ? i + 1 : nk;
       if (visible > 0) kernels::softmax(scaled.row(i), weights.row(i), visible);
+      std::fill(weights.row(i) + visible, weights.row(i) + nk, 0.0f);
     }
     // context[:, head h] (n_q × d_k) = weights (n_q × n_k) · V_h (n_k × d_k)
     kernels::gemm(nq, dk, nk, weights.data.data(), nk, s.value.data.data() + c0, d,
                   s.context.data.data() + c0, d);
-    s.scores.push_back(std::move(scores));
-    s.scaled.push_back(std::move(scaled));
-    s.weights.push_back(std::move(weights));
   }
-  s.output = project(s.context, w.wo);  // output (n_q × d) = context · W_O
-  return s;
+  project(s.context, w.wo, s.output);  // output (n_q × d) = context · W_O
 }
 
 }  // namespace al

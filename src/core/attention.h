@@ -50,5 +50,8 @@ AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const Prep
                                  const AttentionOptions& options);
 AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,
                                  const AttentionOptions& options);
+// The same, into `steps`: its buffers are reused, so repeated calls of one size do not allocate.
+void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeights& w,
+                       const AttentionOptions& options, AttentionSteps& steps);
 
 }  // namespace al

@@ -11,6 +11,13 @@ struct Matrix {
 
   Matrix() = default;
   Matrix(int r, int c) : rows(r), cols(c), data(static_cast<std::size_t>(r) * c, 0.0f) {}
+  // Changes the shape, keeping the allocation when it is large enough. The values are left as
+  // they were (new elements are 0): callers overwrite all of them.
+  void reshape(int r, int c) {
+    rows = r;
+    cols = c;
+    data.resize(static_cast<std::size_t>(r) * c);
+  }
   float& operator()(int r, int c) { return data[static_cast<std::size_t>(r) * cols + c]; }
   float operator()(int r, int c) const { return data[static_cast<std::size_t>(r) * cols + c]; }
   float* row(int r) { return data.data() + static_cast<std::size_t>(r) * cols; }

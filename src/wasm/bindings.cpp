@@ -10,6 +10,7 @@
 #include <emscripten/val.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
@@ -236,6 +237,39 @@ class Lens {
   std::vector<int> ranks_;
 };
 
+// The attention layer on caller-provided inputs, without text or embeddings: what the benchmark
+// times. Weights: 4·d² floats at weightsPtr (W_Q, W_K, W_V, W_O, row-major), copied and packed.
+class RawForward {
+ public:
+  RawForward(std::uintptr_t weights_ptr, int d, int heads) {
+    guarded([&] {
+      const auto* w = reinterpret_cast<const float*>(weights_ptr);
+      al::AttentionWeights aw{d, al::Matrix(d, d), al::Matrix(d, d), al::Matrix(d, d), al::Matrix(d, d), "given"};
+      std::size_t i = 0;
+      for (al::Matrix* m : {&aw.wq, &aw.wk, &aw.wv, &aw.wo})
+        for (float& v : m->data) v = w[i++];
+      weights_ = al::prepare(std::move(aw));
+      options_.heads = heads;
+      al::validate(options_, d);
+    });
+  }
+  // output (n × d) for X (n × d floats at xPtr), as a view; null on error
+  val run(std::uintptr_t x_ptr, int n) {
+    return guarded([&] {
+      const int d = weights_.weights.d_model;
+      al::Matrix x(n, d);
+      std::copy_n(reinterpret_cast<const float*>(x_ptr), x.data.size(), x.data.begin());
+      al::attention_forward(x, x, weights_, options_, steps_);  // reuses the buffers of the last run
+      return val(emscripten::typed_memory_view(steps_.output.data.size(), steps_.output.data.data()));
+    });
+  }
+
+ private:
+  al::PreparedWeights weights_;
+  al::AttentionOptions options_;
+  al::AttentionSteps steps_;
+};
+
 // The message of the last failed call, once; empty when the last calls succeeded.
 std::string takeError() { return std::exchange(last_error, std::string()); }
 int liveAnalyses() { return live_analyses; }
@@ -276,6 +310,9 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("analyze", &Lens::analyze)
       .function("analyzeCross", &Lens::analyzeCross)
       .function("nearestWords", &Lens::nearestWords);
+  class_<RawForward>("RawForward")
+      .constructor<std::uintptr_t, int, int>()
+      .function("run", &RawForward::run);
   function("takeError", &takeError);
   function("liveAnalyses", &liveAnalyses);
   function("heapTop", &heapTop);

@@ -62,7 +62,7 @@ export class Lens {
     const needed = new Set();
     for (const t of texts) {
       const view = this.#lens.shardsNeeded(t);
-      const shards = view === null ? [] : view.slice();  // copied before any other call
+      const shards = view === null ? [] : Array.from(view);  // copied before any other call
       this.#check();
       for (const s of shards) needed.add(s);
     }
@@ -115,7 +115,7 @@ export class Lens {
     const found = this.#withBytes(bytes, (ptr) => {
       const f = this.#lens.nearestWords(ptr, floats.length, k);
       // copy the views before anything else can grow wasm memory
-      return f && { words: f.words, similarities: f.similarities.slice(), ranks: f.ranks.slice() };
+      return f && { words: f.words, similarities: new Float32Array(f.similarities), ranks: new Int32Array(f.ranks) };
     });
     this.#check();
     return found.words.map((word, i) => ({ word, similarity: found.similarities[i], rank: found.ranks[i] }));

@@ -3,7 +3,7 @@
 namespace al::kernels {
 namespace panels {
 
-void pack(int k, int n, const float* src, int row_stride, int col_stride, PackedB& out) {
+void pack(int k, int n, const float* src, int row_stride, int col_stride, PackedB& out) noexcept {
   out.k = k;
   out.n = n;
   out.data.resize(std::size_t(panel_count(n)) * k * kNr);
@@ -20,23 +20,23 @@ void pack(int k, int n, const float* src, int row_stride, int col_stride, Packed
   }
 }
 
-PackedB& scratch() {
+PackedB& scratch() noexcept {
   static PackedB s;
   return s;
 }
 
 }  // namespace panels
 
-void pack_b(int k, int n, const float* b, int ldb, PackedB& out) { panels::pack(k, n, b, ldb, 1, out); }
+void pack_b(int k, int n, const float* b, int ldb, PackedB& out) noexcept { panels::pack(k, n, b, ldb, 1, out); }
 
-void pack_bt(int k, int n, const float* bt, int ldbt, PackedB& out) { panels::pack(k, n, bt, 1, ldbt, out); }
+void pack_bt(int k, int n, const float* bt, int ldbt, PackedB& out) noexcept { panels::pack(k, n, bt, 1, ldbt, out); }
 
-void gemm(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c, int ldc) {
+void gemm(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c, int ldc) noexcept {
   pack_b(k, n, b, ldb, panels::scratch());
   gemm_packed(m, a, lda, panels::scratch(), c, ldc);
 }
 
-void gemm_nt(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c, int ldc) {
+void gemm_nt(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c, int ldc) noexcept {
   pack_bt(k, n, b, ldb, panels::scratch());
   gemm_packed(m, a, lda, panels::scratch(), c, ldc);
 }

@@ -16,10 +16,10 @@ inline int panel_count(int n) { return (n + kNr - 1) / kNr; }
 inline const float* panel(const PackedB& b, int j) { return b.data.data() + std::size_t(j) * b.k * kNr; }
 
 // B[p][col] = src[p * row_stride + col * col_stride]: one routine for B (pack_b) and Btᵀ (pack_bt).
-void pack(int k, int n, const float* src, int row_stride, int col_stride, PackedB& out);
+void pack(int k, int n, const float* src, int row_stride, int col_stride, PackedB& out) noexcept;
 
 // The scratch PackedB that gemm() and gemm_nt() pack their right-hand side into. It grows to
 // the largest size used and is reused, so repeated products do not allocate.
-PackedB& scratch();
+PackedB& scratch() noexcept;
 
 }  // namespace al::kernels::panels

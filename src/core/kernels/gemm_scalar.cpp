@@ -12,7 +12,7 @@ using panels::kNr;
 
 // C tile (rows×cols, at most kMr×kNr) = A rows (rows×k) · one panel (k×kNr)
 static void microkernel(int rows, int cols, int k, const float* a, int lda, const float* w,
-                        float* c, int ldc) {
+                        float* c, int ldc) noexcept {
   float acc[kMr][kNr] = {};
   for (int p = 0; p < k; ++p) {
     for (int r = 0; r < rows; ++r) {
@@ -25,7 +25,7 @@ static void microkernel(int rows, int cols, int k, const float* a, int lda, cons
     for (int jj = 0; jj < cols; ++jj) c[r * ldc + jj] = acc[r][jj];
 }
 
-void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int ldc) {
+void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int ldc) noexcept {
   for (int i0 = 0; i0 < m; i0 += kMr) {
     const int rows = m - i0 < kMr ? m - i0 : kMr;
     for (int j = 0; j < panels::panel_count(b.n); ++j) {
@@ -36,6 +36,6 @@ void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int
   }
 }
 
-const char* gemm_impl() { return "scalar"; }
+const char* gemm_impl() noexcept { return "scalar"; }
 
 }  // namespace al::kernels

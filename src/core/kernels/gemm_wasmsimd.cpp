@@ -11,9 +11,9 @@ using panels::kMr;
 using panels::kNr;
 static_assert(kMr == 4 && kNr == 8, "the microkernel below is written for 4×8 tiles");
 
-// C tile (rows×cols, at most 4×8) = A rows (rows×k) · one panel (k×8)
+// C tile (rows×cols, at most 4×8) = A rows (rows×k) · one panel (k×8).
 static void microkernel(int rows, int cols, int k, const float* a, int lda, const float* w,
-                        float* c, int ldc) {
+                        float* c, int ldc) noexcept {
   // Rows past the end read row 0 again (always valid memory); their results are not stored.
   const float* a0 = a;
   const float* a1 = rows > 1 ? a0 + lda : a0;
@@ -37,22 +37,25 @@ static void microkernel(int rows, int cols, int k, const float* a, int lda, cons
     acc30 = wasm_f32x4_add(acc30, wasm_f32x4_mul(va3, w0));
     acc31 = wasm_f32x4_add(acc31, wasm_f32x4_mul(va3, w1));
   }
-  const v128_t acc[kMr][2] = {{acc00, acc01}, {acc10, acc11}, {acc20, acc21}, {acc30, acc31}};
-  for (int r = 0; r < rows; ++r) {
-    float* cr = c + r * ldc;
-    if (cols == kNr) {
-      wasm_v128_store(cr, acc[r][0]);
-      wasm_v128_store(cr + 4, acc[r][1]);
-    } else {  // the last panel: store only the real columns
-      alignas(16) float tmp[kNr];
-      wasm_v128_store(tmp, acc[r][0]);
-      wasm_v128_store(tmp + 4, acc[r][1]);
-      for (int jj = 0; jj < cols; ++jj) cr[jj] = tmp[jj];
-    }
+  if (cols == kNr) {
+    wasm_v128_store(c, acc00);
+    wasm_v128_store(c + 4, acc01);
+    if (rows > 1) wasm_v128_store(c + ldc, acc10), wasm_v128_store(c + ldc + 4, acc11);
+    if (rows > 2) wasm_v128_store(c + 2 * ldc, acc20), wasm_v128_store(c + 2 * ldc + 4, acc21);
+    if (rows > 3) wasm_v128_store(c + 3 * ldc, acc30), wasm_v128_store(c + 3 * ldc + 4, acc31);
+    return;
   }
+  // the last panel: store only the real columns
+  alignas(16) float tile[kMr][kNr];
+  wasm_v128_store(tile[0], acc00), wasm_v128_store(tile[0] + 4, acc01);
+  wasm_v128_store(tile[1], acc10), wasm_v128_store(tile[1] + 4, acc11);
+  wasm_v128_store(tile[2], acc20), wasm_v128_store(tile[2] + 4, acc21);
+  wasm_v128_store(tile[3], acc30), wasm_v128_store(tile[3] + 4, acc31);
+  for (int r = 0; r < rows; ++r)
+    for (int jj = 0; jj < cols; ++jj) c[r * ldc + jj] = tile[r][jj];
 }
 
-void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int ldc) {
+void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int ldc) noexcept {
   for (int i0 = 0; i0 < m; i0 += kMr) {
     const int rows = m - i0 < kMr ? m - i0 : kMr;
     for (int j = 0; j < panels::panel_count(b.n); ++j) {
@@ -63,6 +66,6 @@ void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int
   }
 }
 
-const char* gemm_impl() { return "wasmsimd"; }
+const char* gemm_impl() noexcept { return "wasmsimd"; }
 
 }  // namespace al::kernels

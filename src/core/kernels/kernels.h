@@ -3,6 +3,9 @@
 // that mirror it: Eigen natively, wasm SIMD128 in the WebAssembly build. CMake links one
 // implementation per build; every build runs the same tests against reference.cpp.
 // All matrices are row-major; ld* is the distance in floats between rows.
+// Every kernel is noexcept (an allocation failure in packing terminates): with Emscripten's
+// exceptions, a call that may throw goes through a JS trampoline, and V8 then keeps the hot
+// callee in its baseline compiler; noexcept calls are direct (measured: 33 -> 46 GFLOP/s).
 #pragma once
 #include <vector>
 
@@ -17,28 +20,28 @@ struct PackedB {
 };
 
 // Packs B (k×n), rows ldb floats apart.
-void pack_b(int k, int n, const float* b, int ldb, PackedB& out);
+void pack_b(int k, int n, const float* b, int ldb, PackedB& out) noexcept;
 // Packs B = Btᵀ where Bt is stored (n×k), rows ldbt apart: for A·Btᵀ products such as Q·Kᵀ.
-void pack_bt(int k, int n, const float* bt, int ldbt, PackedB& out);
+void pack_bt(int k, int n, const float* bt, int ldbt, PackedB& out) noexcept;
 
 // C (m×n) = A (m×k) · B (k×n, packed)
-void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int ldc);
+void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int ldc) noexcept;
 
 // C (m×n) = A (m×k) · B (k×n)
-void gemm(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c, int ldc);
+void gemm(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c, int ldc) noexcept;
 
 // C (m×n) = A (m×k) · Bᵀ, with B stored as (n×k): row i of A against row j of B
-void gemm_nt(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c, int ldc);
+void gemm_nt(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c, int ldc) noexcept;
 
 // y (n) = softmax(x (n)), computed stably (the row maximum is subtracted before exp).
 // x and y may alias. n >= 1.
-void softmax(const float* x, float* y, int n);
+void softmax(const float* x, float* y, int n) noexcept;
 
 // y (n) = x (n) * alpha. x and y may alias.
-void scale(const float* x, float* y, int n, float alpha);
+void scale(const float* x, float* y, int n, float alpha) noexcept;
 
 // The names of the implementations built in: "eigen", "scalar" or "wasmsimd".
-const char* gemm_impl();
-const char* softmax_impl();
+const char* gemm_impl() noexcept;
+const char* softmax_impl() noexcept;
 
 }  // namespace al::kernels

@@ -5,7 +5,7 @@
 
 namespace al::kernels {
 
-void softmax(const float* x, float* y, int n) {
+void softmax(const float* x, float* y, int n) noexcept {
   // pass 1: the maximum, for numerical stability: x - max <= 0, so exp never overflows
   float max_val = x[0];
   for (int i = 1; i < n; ++i) max_val = x[i] > max_val ? x[i] : max_val;
@@ -20,10 +20,10 @@ void softmax(const float* x, float* y, int n) {
   for (int i = 0; i < n; ++i) y[i] *= inv_sum;
 }
 
-void scale(const float* x, float* y, int n, float alpha) {
+void scale(const float* x, float* y, int n, float alpha) noexcept {
   for (int i = 0; i < n; ++i) y[i] = x[i] * alpha;
 }
 
-const char* softmax_impl() { return "scalar"; }
+const char* softmax_impl() noexcept { return "scalar"; }
 
 }  // namespace al::kernels

@@ -31,7 +31,7 @@ inline v128_t exp_nonpositive_f32x4(v128_t x) {
 
 }  // namespace
 
-void softmax(const float* x, float* y, int n) {
+void softmax(const float* x, float* y, int n) noexcept {
   // pass 1: the maximum, for numerical stability
   int i = 0;
   v128_t vmax = wasm_f32x4_splat(x[0]);
@@ -62,13 +62,13 @@ void softmax(const float* x, float* y, int n) {
   scale(y, y, n, inv_sum);
 }
 
-void scale(const float* x, float* y, int n, float alpha) {
+void scale(const float* x, float* y, int n, float alpha) noexcept {
   const v128_t valpha = wasm_f32x4_splat(alpha);
   int i = 0;
   for (; i + 4 <= n; i += 4) wasm_v128_store(y + i, wasm_f32x4_mul(wasm_v128_load(x + i), valpha));
   for (; i < n; ++i) y[i] = x[i] * alpha;  // leftovers
 }
 
-const char* softmax_impl() { return "wasmsimd"; }
+const char* softmax_impl() noexcept { return "wasmsimd"; }
 
 }  // namespace al::kernels

@@ -1,0 +1,70 @@
+// Builds the single-layer multi-head attention as an ONNX model (protobuf bytes), written by
+// hand: just the wire format and the few message fields the graph needs.
+//   Q,K,V = MatMul(X, W)  ->  Reshape [n,h,dk] + Transpose  ->  MatMul(Q_h, K_hᵀ) · 1/√dk
+//   -> Softmax(axis -1) -> MatMul(·, V_h) -> Transpose + Reshape [n,d] -> MatMul(·, W_O)
+
+const enc = new TextEncoder();
+
+function varint(n) {
+  const out = [];
+  let v = BigInt.asUintN(64, BigInt(n));  // negative int64 values as two's complement
+  do {
+    let byte = Number(v & 0x7fn);
+    v >>= 7n;
+    if (v) byte |= 0x80;
+    out.push(byte);
+  } while (v);
+  return new Uint8Array(out);
+}
+
+function concat(parts) {
+  const flat = parts.flat(Infinity);
+  const out = new Uint8Array(flat.reduce((s, p) => s + p.length, 0));
+  let offset = 0;
+  for (const p of flat) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
+}
+
+// field helpers: each returns the bytes of one field (wire types 0 varint, 2 length-delimited)
+const tag = (field, wire) => varint((field << 3) | wire);
+const int = (field, v) => concat([tag(field, 0), varint(v)]);
+const bytes = (field, b) => concat([tag(field, 2), varint(b.length), b]);
+const str = (field, s) => bytes(field, enc.encode(s));
+const msg = (field, parts) => bytes(field, concat(parts));
+
+const FLOAT = 1, INT64 = 7;
+const tensor = (field, name, dims, type, raw) =>
+  msg(field, [...dims.map((d) => int(1, d)), int(2, type), str(8, name), bytes(9, raw)]);
+const floatTensor = (name, dims, data) => tensor(5, name, dims, FLOAT, new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+const shapeTensor = (name, dims) => tensor(5, name, [dims.length], INT64, new Uint8Array(new BigInt64Array(dims.map(BigInt)).buffer));
+
+// attribute types: 1 FLOAT, 2 INT, 7 INTS
+const attrInts = (name, values) => msg(5, [str(1, name), ...values.map((v) => int(8, v)), int(20, 7)]);
+const attrInt = (name, v) => msg(5, [str(1, name), int(3, v), int(20, 2)]);
+const node = (op, inputs, output, attrs = []) =>
+  msg(1, [...inputs.map((i) => str(1, i)), str(2, output), str(3, output), str(4, op), ...attrs]);
+const valueInfo = (field, name, dims) =>
+  msg(field, [str(1, name), msg(2, [msg(1, [int(1, FLOAT), msg(2, dims.map((d) => msg(1, [int(1, d)])))])])]);
+
+export function attentionModel({ n, d, heads, w }) {
+  const dk = d / heads;
+  const graph = [
+    floatTensor('Wq', [d, d], w[0]), floatTensor('Wk', [d, d], w[1]), floatTensor('Wv', [d, d], w[2]),
+    floatTensor('Wo', [d, d], w[3]), floatTensor('alpha', [], new Float32Array([1 / Math.sqrt(dk)])),
+    shapeTensor('split', [n, heads, dk]), shapeTensor('merge', [n, d]),
+    node('MatMul', ['X', 'Wq'], 'Q'), node('MatMul', ['X', 'Wk'], 'K'), node('MatMul', ['X', 'Wv'], 'V'),
+    node('Reshape', ['Q', 'split'], 'Q3'), node('Transpose', ['Q3'], 'Qh', [attrInts('perm', [1, 0, 2])]),
+    node('Reshape', ['K', 'split'], 'K3'), node('Transpose', ['K3'], 'Kt', [attrInts('perm', [1, 2, 0])]),
+    node('Reshape', ['V', 'split'], 'V3'), node('Transpose', ['V3'], 'Vh', [attrInts('perm', [1, 0, 2])]),
+    node('MatMul', ['Qh', 'Kt'], 'S'), node('Mul', ['S', 'alpha'], 'Ss'),
+    node('Softmax', ['Ss'], 'P', [attrInt('axis', -1)]), node('MatMul', ['P', 'Vh'], 'C'),
+    node('Transpose', ['C'], 'Ct', [attrInts('perm', [1, 0, 2])]), node('Reshape', ['Ct', 'merge'], 'Cm'),
+    node('MatMul', ['Cm', 'Wo'], 'Y'),
+    str(2, 'attention'), valueInfo(11, 'X', [n, d]), valueInfo(12, 'Y', [n, d]),
+  ];
+  // ModelProto: ir_version 8, opset 13, the graph
+  return concat([int(1, 8), msg(8, [str(1, ''), int(2, 13)]), msg(7, graph)]);
+}
