@@ -1,0 +1,46 @@
+// The SIMD build really runs f32x4 arithmetic in its kernels, and the baseline build has no
+// SIMD instructions at all (wasm-objdump from Debian's wabt; the modules keep function names).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { root } from './helpers.mjs';
+
+// { functionName: [instruction, ...] } of a .wasm file
+function disassemble(file) {
+  const text = execFileSync('wasm-objdump', ['-d', join(root, 'dist', 'wasm', file)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const functions = {};
+  let current = null;
+  for (const line of text.split('\n')) {
+    const header = /^[0-9a-f]+ func\[\d+\] <(.*)>:$/.exec(line);
+    if (header) functions[(current = header[1])] = [];
+    else if (current) {
+      const op = /\|\s+([a-z0-9_.]+)/.exec(line);
+      if (op) functions[current].push(op[1]);
+    }
+  }
+  return functions;
+}
+
+const count = (ops, name) => ops.filter((o) => o === name).length;
+const find = (functions, prefix) => Object.entries(functions).find(([name]) => name.startsWith(prefix))?.[1];
+
+test('the SIMD build computes its matrix products and softmax with f32x4 instructions', () => {
+  const f = disassemble('attention-lens-simd.wasm');
+  const gemm = find(f, 'al::kernels::gemm_packed(');
+  assert.ok(gemm, 'gemm_packed is in the module');
+  assert.ok(count(gemm, 'f32x4.mul') >= 8 && count(gemm, 'f32x4.add') >= 8, 'the 4×8 microkernel: 8 mul + 8 add per step');
+  assert.ok(count(gemm, 'v128.load32_splat') >= 4);
+  // wasm-opt may inline the softmax into its caller: look for the vectorized exp wherever it is
+  const softmax = Object.values(f).filter((ops) => ops.includes('f32x4.nearest'));
+  assert.ok(softmax.length >= 1, 'the vectorized exp (f32x4.nearest) is in the module');
+  for (const op of ['f32x4.pmax', 'f32x4.mul', 'f32x4.add', 'i32x4.shl', 'i32x4.trunc_sat_f32x4_s'])
+    assert.ok(softmax.some((ops) => ops.includes(op)), `the softmax uses ${op}`);
+});
+
+test('the baseline build contains no SIMD instruction', () => {
+  const f = disassemble('attention-lens-baseline.wasm');
+  const simd = Object.values(f).flat().filter((op) => /^(v128|[fi](8x16|16x8|32x4|64x2))\./.test(op));
+  assert.deepEqual(simd, []);
+  assert.ok(find(f, 'al::kernels::gemm_packed('), 'the scalar gemm_packed is in the module');
+});
