@@ -27,14 +27,15 @@ std::vector<float> slice_norms(const Matrix& m, int col0, int len) {
   return norms;
 }
 
-// scores (n_q × n_k) /= |q_i|·|k_j|; a zero vector is similar to nothing (cosine 0).
-void to_cosine(Matrix& scores, const std::vector<float>& qn, const std::vector<float>& kn) {
-  for (int i = 0; i < scores.rows; ++i)
-    for (int j = 0; j < scores.cols; ++j) {
-      const float denom = qn[i] * kn[j];
-      scores(i, j) = denom > 0.0f ? scores(i, j) / denom : 0.0f;
-    }
+// One row of scores /= |q_i|·|k_j|; a zero vector is similar to nothing (cosine 0).
+void to_cosine(float* row, float query_norm, const std::vector<float>& key_norms) {
+  for (std::size_t j = 0; j < key_norms.size(); ++j) {
+    const float denom = query_norm * key_norms[j];
+    row[j] = denom > 0.0f ? row[j] / denom : 0.0f;
+  }
 }
+
+constexpr int kRowBlock = 16;  // query rows per block: a multiple of the microkernels' 4 rows
 
 }  // namespace
 
@@ -100,27 +101,34 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
     Matrix& scores = s.scores[std::size_t(h)];
     Matrix& scaled = s.scaled[std::size_t(h)];
     Matrix& weights = s.weights[std::size_t(h)];
-    // scores (n_q × n_k) = Q_h (n_q × d_k) · K_hᵀ (d_k × n_k)
     scores.reshape(nq, nk);
-    kernels::gemm_nt(nq, nk, dk, s.query.data.data() + c0, d, s.key.data.data() + c0, d,
-                     scores.data.data(), nk);
-    if (o.similarity == Similarity::Cosine)
-      to_cosine(scores, slice_norms(s.query, c0, dk), slice_norms(s.key, c0, dk));
-
-    // row by row, while the row is in cache:
-    //   scaled  = scores / (√d_k · T)
-    //   weights = softmax over the visible keys; masked keys get exactly 0
     scaled.reshape(nq, nk);
     weights.reshape(nq, nk);
-    for (int i = 0; i < nq; ++i) {
-      kernels::scale(scores.row(i), scaled.row(i), nk, alpha);
-      const int visible = o.mask == Mask::Causal ? i + 1 : nk;
-      if (visible > 0) kernels::softmax(scaled.row(i), weights.row(i), visible);
-      std::fill(weights.row(i) + visible, weights.row(i) + nk, 0.0f);
+    kernels::pack_bt(dk, nk, s.key.data.data() + c0, d, s.packed_keys);     // K_hᵀ (d_k × n_k)
+    kernels::pack_b(nk, dk, s.value.data.data() + c0, d, s.packed_values);  // V_h (n_k × d_k)
+    std::vector<float> query_norms, key_norms;
+    if (o.similarity == Similarity::Cosine) {
+      query_norms = slice_norms(s.query, c0, dk);
+      key_norms = slice_norms(s.key, c0, dk);
     }
-    // context[:, head h] (n_q × d_k) = weights (n_q × n_k) · V_h (n_k × d_k)
-    kernels::gemm(nq, dk, nk, weights.data.data(), nk, s.value.data.data() + c0, d,
-                  s.context.data.data() + c0, d);
+    // A block of query rows at a time, so that its scores, weights and the product with V
+    // stay in cache (the n_q × n_k matrices are written once and not read back from memory).
+    for (int i0 = 0; i0 < nq; i0 += kRowBlock) {
+      const int rows = std::min(kRowBlock, nq - i0);
+      // scores rows (rows × n_k) = Q_h rows (rows × d_k) · K_hᵀ (d_k × n_k)
+      kernels::gemm_packed(rows, s.query.row(i0) + c0, d, s.packed_keys, scores.row(i0), nk);
+      for (int i = i0; i < i0 + rows; ++i) {
+        if (o.similarity == Similarity::Cosine) to_cosine(scores.row(i), query_norms[std::size_t(i)], key_norms);
+        // scaled = scores / (√d_k · T)
+        kernels::scale(scores.row(i), scaled.row(i), nk, alpha);
+        // weights = softmax over the visible keys; masked keys get exactly 0
+        const int visible = o.mask == Mask::Causal ? i + 1 : nk;
+        if (visible > 0) kernels::softmax(scaled.row(i), weights.row(i), visible);
+        std::fill(weights.row(i) + visible, weights.row(i) + nk, 0.0f);
+      }
+      // context rows, head h (rows × d_k) = weights rows (rows × n_k) · V_h (n_k × d_k)
+      kernels::gemm_packed(rows, weights.row(i0), nk, s.packed_values, s.context.row(i0) + c0, d);
+    }
   }
   project(s.context, w.wo, s.output);  // output (n_q × d) = context · W_O
 }

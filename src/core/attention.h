@@ -34,6 +34,7 @@ struct AttentionSteps {
   Matrix query, key, value;                 // n_q×d, n_k×d, n_k×d (head h = columns h·d_k..)
   std::vector<Matrix> scores, scaled, weights;  // one n_q×n_k matrix per head
   Matrix context, output;                   // n_q×d
+  kernels::PackedB packed_keys, packed_values;  // workspace: one head's K_hᵀ and V_h, packed
 };
 
 // The weights with each map packed once for the matrix kernels: prepare once, reuse for
