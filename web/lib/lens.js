@@ -4,19 +4,24 @@ import { loadModule } from './loader.js';
 import { normalizeOptions } from './options.js';
 import { AttentionResult } from './result.js';
 
-const DEFAULT_BASE = new URL('../../dist/', import.meta.url);
-
 function checkText(name, text) {
   if (typeof text !== 'string') throw new TypeError(`attention-lens: ${name} must be a string, got ${typeof text}`);
 }
 
-export async function createAttentionLens({ baseUrl = DEFAULT_BASE, simd = 'auto', onProgress } = {}) {
+// baseUrl defaults to the package's dist/ (next to web/lib/)
+export async function createAttentionLens({ baseUrl = new URL('../../dist/', import.meta.url), simd = 'auto', onProgress } = {}) {
   const base = new URL(baseUrl, typeof location === 'object' ? location.href : undefined);
   const { module, simd: usedSimd } = await loadModule(new URL('wasm/', base), { simd, onProgress });
   const embeddings = new URL('embeddings/', base);
-  const core = await readBytes(new URL('core.bin', embeddings),
-    (loaded, total) => onProgress?.({ phase: 'embeddings', loaded, total }));
-  const lens = new Lens(module, embeddings, usedSimd);
+  return createLensWith({ module, simd: usedSimd, onProgress,
+    readAsset: (name, progress) => readBytes(new URL(name, embeddings), progress) });
+}
+
+// A lens over a started wasm module; readAsset(name, onProgress) returns the bytes of an
+// embeddings file ('core.bin', 'shard-NNN.bin'). The page uses it with its own loaders.
+export async function createLensWith({ module, simd, readAsset, onProgress }) {
+  const core = await readAsset('core.bin', (loaded, total) => onProgress?.({ phase: 'embeddings', loaded, total }));
+  const lens = new Lens(module, readAsset, simd);
   lens.addAsset(core, 'core.bin');
   return lens;
 }
@@ -24,13 +29,13 @@ export async function createAttentionLens({ baseUrl = DEFAULT_BASE, simd = 'auto
 export class Lens {
   #module;
   #lens;
-  #embeddings;
+  #readAsset;
   #shards = new Map();  // shard index -> Promise<void>: each fetched once
 
-  constructor(module, embeddingsUrl, simd) {
+  constructor(module, readAsset, simd) {
     this.#module = module;
     this.#lens = new module.Lens();
-    this.#embeddings = embeddingsUrl;
+    this.#readAsset = readAsset;
     this.info = { simd, kernels: module.kernelNames() };
   }
 
@@ -70,7 +75,7 @@ export class Lens {
     await Promise.all([...needed].map(async (s) => {
       if (!this.#shards.has(s)) {
         const name = `shard-${String(s).padStart(3, '0')}.bin`;
-        this.#shards.set(s, readBytes(new URL(name, this.#embeddings)).then((bytes) => {
+        this.#shards.set(s, this.#readAsset(name).then((bytes) => {
           if (this.#lens) this.addAsset(bytes, name);
         }));
       }

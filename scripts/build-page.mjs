@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Builds the static site in dist/: the page and the embed example, the <attention-lens>
+// element bundled into one classic script (attention-lens.js, so that it also runs from
+// file:// and in any page with one script tag), and its stylesheet. dist/wasm and
+// dist/embeddings come from the CMake and embeddings builds.
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+mkdirSync(dist, { recursive: true });
+
+await build({
+  entryPoints: [join(root, 'web', 'app', 'element.js')],
+  outfile: join(dist, 'attention-lens.js'),
+  bundle: true,
+  format: 'iife',
+  target: ['es2022'],
+  minify: true,
+  sourcemap: true,
+  legalComments: 'none',
+  external: ['node:*'],  // web/lib reads files with node:fs only under Node
+  logLevel: 'warning',
+  // createAttentionLens() (the ES module API) reads import.meta.url; the element never calls it
+  logOverride: { 'empty-import-meta': 'silent' },
+});
+for (const [from, to] of [['web/index.html', 'index.html'], ['web/embed-example.html', 'embed-example.html'],
+  ['web/styles/page.css', 'page.css'], ['web/styles/attention-lens.css', 'attention-lens.css']])
+  copyFileSync(join(root, from), join(dist, to));
+console.log(`page: built ${dist} (index.html, embed-example.html, attention-lens.js, attention-lens.css)`);

@@ -1,0 +1,69 @@
+// Debian's Chromium driven by playwright-core (never a downloaded browser), against dist/
+// served by scripts/serve.mjs on loopback. Screenshots go to test-results/ (look at them).
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const dist = join(root, 'dist');
+export const artifacts = join(root, 'test-results');
+mkdirSync(artifacts, { recursive: true });
+
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--allow-file-access-from-files'];
+
+export async function launch() {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'al-chromium-'));
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: FLAGS,
+    viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+}
+
+export async function serve(options = {}) {
+  return startServer({ root: dist, port: 0, quiet: true, ...options });
+}
+
+// Opens url, collects console errors and page errors, waits until the lens has a result.
+export async function openLens(context, url, { waitForResult = true } = {}) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(url);
+  if (waitForResult) await page.waitForFunction(() => document.querySelector('attention-lens')?.state?.result, null, { timeout: 30000 });
+  return { page, problems };
+}
+
+// The weights table the element shows for screen readers: { rows: [text], cols: [text], values: [[number]] }
+export function readWeightsTable(page, index = 0) {
+  return page.evaluate((i) => {
+    const table = document.querySelectorAll('attention-lens')[i].shadowRoot.querySelector('.weights-table');
+    const cols = [...table.querySelectorAll('thead th')].slice(1).map((th) => th.textContent);
+    const body = [...table.querySelectorAll('tbody tr')];
+    return { cols, rows: body.map((tr) => tr.querySelector('th').textContent),
+      values: body.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))) };
+  }, index);
+}
+
+export async function screenshot(page, name) {
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+}
+
+// Types text into the sentence box (replacing it) and waits for the re-render.
+export async function typeSentence(page, text) {
+  const box = page.locator('attention-lens').first().locator('textarea');
+  await box.fill(text);
+  await waitForAnalysis(page, text);
+}
+
+// Waits until the first lens shows the analysis of text with the current options, painted.
+export async function waitForAnalysis(page, text) {
+  await page.waitForFunction((t) => {
+    const s = document.querySelector('attention-lens').state;
+    return s.analyzed?.text === (t ?? s.text) && s.analyzed.options === s.options;
+  }, text ?? null);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}

@@ -1,0 +1,31 @@
+// Building DOM safely: text goes in as text nodes, never as HTML.
+
+// h('div', { class: 'x', onclick: f, 'aria-label': 'y' }, 'text', child, ...)
+export function h(tag, props = {}, ...children) {
+  const el = tag.startsWith('svg:') ? document.createElementNS('http://www.w3.org/2000/svg', tag.slice(4)) : document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on')) el.addEventListener(key.slice(2), value);
+    else if (key === 'class') el.setAttribute('class', value);
+    else if (key in el && !key.includes('-') && typeof value !== 'string') el[key] = value;
+    else el.setAttribute(key, value === true ? '' : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.firstChild.remove();
+  return el;
+}
+
+let ids = 0;
+export const uniqueId = (prefix) => `${prefix}-${++ids}`;

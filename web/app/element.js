@@ -1,0 +1,128 @@
+// <attention-lens sentence="…" heads="2">: the whole demo as one custom element. Each element
+// has its own store and views; the wasm module and embeddings are shared by the page.
+import { DEFAULT_OPTIONS, normalizeOptions } from '../lib/options.js';
+import { h } from './dom.js';
+import { getLens, loadTrainedWeights, scriptBase } from './engine.js';
+import { startCompute } from './compute.js';
+import { exportButtons } from './export.js';
+import { createStore } from './store.js';
+import { readUrlState, writeUrlState } from './url-state.js';
+import { controlsView } from './views/controls.js';
+import { headsView } from './views/heads.js';
+import { heatmapView } from './views/heatmap.js';
+import { inputView } from './views/input.js';
+import { pipelineView } from './views/pipeline.js';
+import { searchView } from './views/search.js';
+import { statusView } from './views/status.js';
+import { weightsTableView } from './views/weights-table.js';
+
+const SEED_SENTENCE = 'A Lannister always pays his debts';
+const OPTION_ATTRIBUTES = { heads: Number, positional: (v) => v !== 'false', 'positional-weight': Number, scale: (v) => v !== 'false',
+  temperature: Number, similarity: String, mask: String, weights: String, seed: Number };
+const camel = (s) => s.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+
+class AttentionLensElement extends HTMLElement {
+  static observedAttributes = ['sentence', ...Object.keys(OPTION_ATTRIBUTES)];
+  #store;
+  #views = [];
+  #cleanup = [];
+
+  // options from the attributes; a bad attribute value keeps the default (and says so)
+  #attributeOptions() {
+    const options = { ...DEFAULT_OPTIONS };
+    for (const [attr, parse] of Object.entries(OPTION_ATTRIBUTES)) {
+      if (!this.hasAttribute(attr)) continue;
+      const candidate = { ...options, [camel(attr)]: parse(this.getAttribute(attr)) };
+      try {
+        normalizeOptions(candidate);
+        Object.assign(options, candidate);
+      } catch (e) {
+        console.warn(`<attention-lens ${attr}="${this.getAttribute(attr)}">: ${e.message}`);
+      }
+    }
+    return options;
+  }
+
+  connectedCallback() {
+    const urlState = this.hasAttribute('url-state');
+    let initial = { text: this.getAttribute('sentence') ?? SEED_SENTENCE, options: this.#attributeOptions(), query: 0, head: 0 };
+    if (urlState) initial = readUrlState(location.search, initial);
+    const store = (this.#store = createStore({ ...initial, lens: null, result: null, error: null, loadError: null,
+      focus: { i: 0, j: 0 }, width: this.clientWidth, trainedAvailable: false, inputAt: 0, computeMs: 0 }));
+
+    const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    const status = statusView(store), input = inputView(store), controls = controlsView(store);
+    const heads = headsView(store), heatmap = heatmapView(store), table = weightsTableView(store);
+    const search = searchView(store), pipeline = pipelineView(store);
+    this.#views = [status, input, controls, heads, heatmap, table, search, pipeline];
+    const exportBar = h('div', { class: 'export', role: 'group', 'aria-label': 'Export the attention filter' },
+      'Export:', exportButtons(shadow, store, heatmap.canvas).map(([name, run]) =>
+        h('button', { type: 'button', onclick: run }, name)));
+    shadow.append(
+      h('link', { rel: 'stylesheet', href: new URL('attention-lens.css', scriptBase).href }),
+      h('div', { class: `lens${this.hasAttribute('compact') ? ' compact' : ''}` },
+        status.root, input.root, controls.root,
+        h('div', { class: 'main' },
+          h('section', { class: 'filter', 'aria-label': 'The attention filter' },
+            h('h2', {}, 'The attention filter'), heads.root, heatmap.root, heatmap.readout, heatmap.legend,
+            heatmap.maskNote, exportBar, table.root),
+          search.root),
+        pipeline.root));
+
+    this.#cleanup.push(startCompute(store));
+    // the filter takes half the width side by side with the search panel, all of it when stacked
+    const resize = new ResizeObserver(([entry]) => {
+      const w = entry.contentRect.width;
+      store.set({ width: Math.round(w >= 900 ? w / 2 : w) });
+    });
+    resize.observe(this);
+    this.#cleanup.push(() => resize.disconnect());
+    this.#cleanup.push(store.subscribe((state, changed) => {
+      if (changed.has('result')) this.#afterPaint(state);
+      if (urlState && ['text', 'options', 'query', 'head'].some((k) => changed.has(k))) this.#writeUrl(state);
+    }));
+    getLens().then((lens) => store.set({ lens }), (e) => store.set({ loadError: e.message }));
+    getLens().then(async (lens) => {
+      const bytes = await loadTrainedWeights();
+      if (!bytes) return;
+      lens.setTrainedWeights(bytes);
+      store.set({ trainedAvailable: true });
+    }).catch(() => {});
+  }
+
+  // Reports how long a keystroke took to reach the screen (for npm run bench:page).
+  #afterPaint(state) {
+    const { inputAt } = state;
+    requestAnimationFrame(() => {
+      this.dispatchEvent(new CustomEvent('attention-lens-render', { detail: {
+        inputToPaintMs: inputAt ? performance.now() - inputAt : null, computeMs: state.computeMs,
+        tokens: state.result?.tokens.length ?? 0 } }));
+    });
+  }
+
+  #writeUrl(state) {
+    clearTimeout(this.urlTimer);
+    this.urlTimer = setTimeout(() => history.replaceState(null, '', writeUrlState(state)), 250);
+  }
+
+  attributeChangedCallback(name, _old, value) {
+    if (!this.#store) return;
+    if (name === 'sentence') this.#store.set({ text: value ?? '' });
+    else this.#store.set({ options: this.#attributeOptions() });
+  }
+
+  disconnectedCallback() {
+    for (const fn of this.#cleanup) fn();
+    for (const v of this.#views) v.destroy();
+    this.#store?.get().result?.dispose();
+    this.#cleanup = [];
+    this.#views = [];
+    this.#store = null;
+    this.shadowRoot?.replaceChildren();  // connecting again builds afresh
+  }
+
+  // For scripts and tests: the current analysis and state.
+  get state() { return this.#store?.get(); }
+}
+
+if (!customElements.get('attention-lens')) customElements.define('attention-lens', AttentionLensElement);

@@ -1,0 +1,102 @@
+// The wasm module and embeddings for the page, shared by every <attention-lens> on it.
+// Works over http(s) and from file://: the wasm comes as a classic single-file script, and
+// when fetch() cannot read files the embeddings come as <script> twins (core.js, shard-NNN.js).
+import { createLensWith } from '../lib/lens.js';
+import { supportsSimd } from '../lib/loader.js';
+
+const lenses = new Map();  // base URL -> Promise<Lens>
+const progressListeners = new Set();
+let lastProgress = null;
+
+// The folder the bundle was loaded from: wasm/, embeddings/ and weights/ sit beside it.
+export const scriptBase = new URL('.', document.currentScript?.src ?? location.href).href;
+
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = src;
+    s.async = true;
+    s.onload = () => { s.remove(); resolve(); };
+    s.onerror = () => { s.remove(); reject(new Error(`could not load ${src}`)); };
+    document.head.append(s);
+  });
+}
+
+function decodeBase64(text) {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+// The bytes of base + path: fetch() with progress, or the .js twin where fetch cannot go.
+async function readAsset(base, path, onProgress) {
+  const url = new URL(path, base);
+  if (url.protocol !== 'file:') {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`could not load ${url.pathname.split('/').pop()}: HTTP ${response.status}`);
+    const total = Number(response.headers.get('content-length')) || 0;
+    if (!onProgress || !response.body) return new Uint8Array(await response.arrayBuffer());
+    const chunks = [];
+    let loaded = 0;
+    for (const reader = response.body.getReader(); ;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      loaded += value.length;
+      onProgress(loaded, Math.max(total, loaded));
+    }
+    const bytes = new Uint8Array(loaded);
+    let offset = 0;
+    for (const c of chunks) bytes.set(c, (offset += c.length) - c.length);
+    return bytes;
+  }
+  const name = path.split('/').pop();
+  await loadScript(url.href.replace(/\.bin$/, '.js'));
+  const registry = globalThis.__attentionLensAssets ?? {};
+  const text = registry[name];
+  delete registry[name];
+  if (typeof text !== 'string') throw new Error(`${name}.js did not register its bytes`);
+  const bytes = decodeBase64(text);
+  onProgress?.(bytes.length, bytes.length);
+  return bytes;
+}
+
+function report(progress) {
+  lastProgress = progress;
+  for (const fn of progressListeners) fn(progress);
+}
+
+// Progress of the shared load: fn({ phase, loaded, total }); called at once with the latest.
+export function onLoadProgress(fn) {
+  progressListeners.add(fn);
+  if (lastProgress) fn(lastProgress);
+  return () => progressListeners.delete(fn);
+}
+
+async function start(base) {
+  const simd = supportsSimd();
+  report({ phase: 'wasm', loaded: 0, total: 1 });
+  await loadScript(new URL(`wasm/attention-lens-${simd ? 'simd' : 'baseline'}.single.js`, base).href);
+  if (typeof globalThis.createAttentionLensModule !== 'function') throw new Error('the WebAssembly module did not load');
+  const module = await globalThis.createAttentionLensModule();
+  report({ phase: 'wasm', loaded: 1, total: 1 });
+  const lens = await createLensWith({ module, simd, onProgress: report,
+    readAsset: (name, progress) => readAsset(base, `embeddings/${name}`, progress) });
+  report({ phase: 'ready', loaded: 1, total: 1 });
+  return lens;
+}
+
+export function getLens(base = scriptBase) {
+  if (!lenses.has(base)) lenses.set(base, start(base));
+  return lenses.get(base);
+}
+
+// Trained weights, when the site has them (weights/trained.bin); null otherwise.
+export async function loadTrainedWeights(base = scriptBase) {
+  try {
+    return await readAsset(base, 'weights/trained.bin');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,45 @@
+// Loading progress, errors and notes about the input, in words.
+import { clear, h } from '../dom.js';
+import { onLoadProgress } from '../engine.js';
+import { fmtInt } from '../format.js';
+import { watch } from '../store.js';
+import { PAGE_MAX_TOKENS } from '../compute.js';
+
+const PHASES = { wasm: 'Loading the WebAssembly module', embeddings: 'Loading the GloVe word vectors' };
+
+export function statusView(store) {
+  const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Loading' });
+  const loadText = h('span');
+  const loading = h('div', { class: 'loading' }, loadText, bar);
+  const error = h('div', { class: 'error', role: 'alert' });
+  const notes = h('ul', { class: 'notes', 'aria-live': 'polite' });
+  const root = h('div', { class: 'status' }, loading, error, notes);
+
+  const stopProgress = onLoadProgress(({ phase, loaded, total }) => {
+    loading.hidden = phase === 'ready';
+    if (phase === 'ready') return;
+    bar.value = total ? Math.min(1, loaded / total) : 0;
+    loadText.textContent = `${PHASES[phase]}… ${total > 1 ? `${(loaded / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB` : ''}`;
+  });
+
+  const stop = watch(store, ['result', 'error', 'loadError', 'text'], ({ result, error: computeError, loadError, text }) => {
+    const message = loadError ?? computeError;
+    error.hidden = !message;
+    error.textContent = message ? `Something went wrong: ${message}` : '';
+    if (loadError) loading.hidden = true;
+    clear(notes);
+    if (!result) return;
+    const add = (text, cls = '') => notes.append(h('li', { class: cls }, text));
+    if (result.tokens.length === 0)
+      add(text.trim() === '' ? 'Type a sentence above to see attention at work, for example “A Lannister always pays his debts”.'
+        : 'There are no words in this text: only spaces or invisible characters.', 'prompt');
+    if (result.truncated)
+      add(`This text has ${fmtInt(result.totalTokens)} tokens; the first ${fmtInt(PAGE_MAX_TOKENS)} are shown.`);
+    const unknown = result.tokens.filter((t) => !t.known);
+    if (unknown.length)
+      add(`${unknown.length === 1 ? 'One token has' : `${unknown.length} tokens have`} no GloVe vector (marked with a dashed outline), ` +
+        'so their embedding is zero: for example “a”, “i”, plain numbers and words outside English.');
+    for (const w of result.warnings) add(w, 'warning');
+  });
+  return { root, destroy: () => { stop(); stopProgress(); } };
+}

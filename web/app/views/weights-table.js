@@ -1,0 +1,31 @@
+// The screen-reader equivalent of the heatmap: the same weights as a table (the first 40 × 40
+// for long texts).
+import { clear, h } from '../dom.js';
+import { fmt } from '../format.js';
+import { watch } from '../store.js';
+
+const MAX = 40;
+
+export function weightsTableView(store) {
+  const table = h('table', { class: 'weights-table' });
+  const note = h('p', { class: 'table-note' });
+  const root = h('details', { class: 'table-details' }, h('summary', {}, 'Show the weights as a table'), note, table);
+  const stop = watch(store, ['result', 'head'], ({ result, head }) => {
+    clear(table);
+    const n = result?.tokens.length ?? 0;
+    root.hidden = n === 0;
+    if (n === 0) return;
+    const shown = Math.min(n, MAX);
+    note.textContent = n > MAX ? `The first ${MAX} of ${n} rows and columns.` : '';
+    const w = result.step('weights', head).data;
+    table.append(h('caption', {}, `Attention weights, head ${head + 1}: each row is a query word, each column a key word; each row sums to 1.`));
+    table.append(h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'query \\ key'),
+      result.tokens.slice(0, shown).map((t) => h('th', { scope: 'col' }, t.text)))));
+    const body = h('tbody');
+    for (let i = 0; i < shown; i++)
+      body.append(h('tr', {}, h('th', { scope: 'row' }, result.tokens[i].text),
+        Array.from({ length: shown }, (_, j) => h('td', {}, fmt(w[i * n + j], 4)))));
+    table.append(body);
+  });
+  return { root, destroy: stop };
+}
