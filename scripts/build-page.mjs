@@ -4,7 +4,7 @@
 // file:// and in any page with one script tag), and its stylesheet. dist/wasm and
 // dist/embeddings come from the CMake and embeddings builds.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +18,7 @@ await build({
   bundle: true,
   format: 'iife',
   target: ['es2022'],
-  minify: true,
+  minify: !process.argv.includes('--dev'),  // --dev: readable names, for profiling
   sourcemap: true,
   legalComments: 'none',
   external: ['node:*'],  // web/lib reads files with node:fs only under Node
@@ -29,4 +29,9 @@ await build({
 for (const [from, to] of [['web/index.html', 'index.html'], ['web/embed-example.html', 'embed-example.html'],
   ['web/styles/page.css', 'page.css'], ['web/styles/attention-lens.css', 'attention-lens.css']])
   copyFileSync(join(root, from), join(dist, to));
+copyFileSync(join(root, 'web', 'favicon.svg'), join(dist, 'favicon.svg'));
+// which trained weights the site offers (npm run train writes dist/weights/trained.bin)
+mkdirSync(join(dist, 'weights'), { recursive: true });
+const trained = existsSync(join(dist, 'weights', 'trained.bin')) ? 'trained.bin' : null;
+writeFileSync(join(dist, 'weights', 'index.json'), `${JSON.stringify({ trained })}\n`);
 console.log(`page: built ${dist} (index.html, embed-example.html, attention-lens.js, attention-lens.css)`);

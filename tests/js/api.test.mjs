@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { HEAD_COUNTS, STEP_NAMES, normalizeOptions } from '../../web/lib/index.js';
+import { HEAD_COUNTS, STEP_NAMES, createAttentionLens, normalizeOptions } from '../../web/lib/index.js';
 import { BUILDS, cliFlags, cliJson, lensFor, maxDiff } from './helpers.mjs';
 
 const SEED = 'A Lannister always pays his debts.';
@@ -166,4 +166,20 @@ test('options are validated once, with defaults filled in', () => {
   assert.throws(() => normalizeOptions({ seed: -1 }), /seed must be from 0/);
   assert.throws(() => normalizeOptions({ seed: 1.5 }), /seed must be a whole number/);
   assert.throws(() => normalizeOptions(null), /options must be an object/);
+});
+
+test('view() shows the same numbers as step() without copying, until memory grows', async () => {
+  const lens = await createAttentionLens({ simd: BUILDS[0] === 'simd' });  // its own, small memory
+  const r = await lens.analyze('A Lannister always pays his debts.', { heads: 2 });
+  const view = r.view('weights', 1), copy = r.step('weights', 1);
+  assert.deepEqual(new Float32Array(view.data), copy.data);
+  assert.deepEqual(r.view('query', 1).data, r.step('query', 1).data);  // a head slice: a copy
+  const big = await lens.analyze('debts '.repeat(2000), { maxTokens: 2000 });  // grows wasm memory
+  assert.equal(view.data.length, 0, 'the old view is detached, as documented');
+  assert.deepEqual(new Float32Array(r.view('weights', 1).data), copy.data, 'a view taken again is valid');
+  assert.equal(copy.data.length, 49, 'copies stay valid');
+  big.dispose();
+  r.dispose();
+  assert.throws(() => r.view('weights'), /disposed/);
+  lens.dispose();
 });

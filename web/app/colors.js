@@ -1,16 +1,11 @@
-// Colour scales, configured once (d3-scale): colour-blind-safe viridis for weights in [0, 1],
-// a diverging red-blue for signed values (scores, vectors) centred on 0.
-import { scaleDiverging, scaleSequential } from 'd3-scale';
+// Colour scales, configured once: colour-blind-safe viridis for weights in [0, 1] (d3-scale,
+// for the SVG export), a diverging red-blue for signed values (scores, vectors) centred on 0,
+// and both as 256-entry pixel palettes for painting canvases.
+import { scaleSequential } from 'd3-scale';
 import { interpolateRdBu, interpolateViridis } from 'd3-scale-chromatic';
 import { rgb } from 'd3-color';
 
 export const weightScale = scaleSequential(interpolateViridis).domain([0, 1]).clamp(true);
-
-// A diverging scale for values in [-extent, extent] (blue negative, red positive).
-export function signedScale(extent) {
-  const m = extent > 0 ? extent : 1;
-  return scaleDiverging((t) => interpolateRdBu(1 - t)).domain([-m, 0, m]).clamp(true);
-}
 
 export function maxAbs(data) {
   let m = 0;
@@ -21,18 +16,18 @@ export function maxAbs(data) {
   return m;
 }
 
-// A lookup table of 256 RGB triples for fast pixel painting: lut[3 * i ..] = colour of i / 255.
-export function lut(scale, lo, hi) {
-  const out = new Uint8ClampedArray(256 * 3);
+// A lookup table of 256 colours for fast pixel painting: lut[i] = the colour of lo + (hi - lo)·i/255
+// as one 32-bit RGBA pixel (in the machine's byte order, as ImageData's bytes read through a
+// Uint32Array). Built once per palette: WEIGHT_COLORS on [0, 1], SIGNED_COLORS on [-m, m].
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+export const packRgba = (r, g, b) => (littleEndian ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+function lut(interpolate) {
+  const out = new Uint32Array(256);
   for (let i = 0; i < 256; i++) {
-    const c = rgb(scale(lo + ((hi - lo) * i) / 255));
-    out.set([c.r, c.g, c.b], 3 * i);
+    const c = rgb(interpolate(i / 255));
+    out[i] = packRgba(c.r, c.g, c.b);
   }
   return out;
 }
-
-// Text colour readable on a given scale colour.
-export function inkOn(color) {
-  const c = rgb(color);
-  return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b > 140 ? '#111' : '#fff';
-}
+export const WEIGHT_COLORS = lut(interpolateViridis);
+export const SIGNED_COLORS = lut((t) => interpolateRdBu(1 - t));

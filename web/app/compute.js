@@ -5,6 +5,14 @@ import { watch } from './store.js';
 export const PAGE_MAX_TOKENS = 1024;  // the page analyzes at most this many tokens (with a note)
 const INPUTS = ['text', 'options', 'lens'];
 
+// The query word: the one the user chose (kept in range), else the first word with a vector.
+function pickQuery(result, query, chosen) {
+  const n = result?.tokens.length ?? 0;
+  if (n === 0) return 0;
+  if (chosen) return Math.min(query, n - 1);
+  return Math.max(0, result.tokens.findIndex((t) => t.known));
+}
+
 export function startCompute(store) {
   let running = false, pending = false;
 
@@ -26,11 +34,9 @@ export function startCompute(store) {
         } catch (e) {
           error = e.message;
         }
-        const old = store.get().result;
-        const q = store.get().query;
-        const n = result?.tokens.length ?? 0;
+        const { result: old, query, queryChosen, head } = store.get();
         store.set({ result, error, analyzed, computeMs: performance.now() - startedAt,
-          query: n === 0 ? 0 : Math.min(q, n - 1), head: Math.min(store.get().head, (result?.heads ?? 1) - 1) });
+          query: pickQuery(result, query, queryChosen), head: Math.min(head, (result?.heads ?? 1) - 1) });
         old?.dispose();
       } while (pending);
     } finally {

@@ -29,3 +29,11 @@ export function clear(el) {
 
 let ids = 0;
 export const uniqueId = (prefix) => `${prefix}-${++ids}`;
+
+// Makes parent hold exactly count children, reusing the ones it has: create(i) makes a new
+// child, update(child, i) fills it in. Keeps repaints from rebuilding whole lists.
+export function syncChildren(parent, count, create, update) {
+  while (parent.children.length > count) parent.lastElementChild.remove();
+  while (parent.children.length < count) parent.append(create(parent.children.length));
+  for (let i = 0; i < count; i++) update(parent.children[i], i);
+}

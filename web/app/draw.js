@@ -1,52 +1,51 @@
-// Painting a matrix into a canvas, one pixel per cell, scaled up without smoothing: fast for
-// 1,024 × 1,024 cells, exact for small ones.
-import { lut } from './colors.js';
+// Painting a matrix into a canvas: one canvas pixel per cell, scaled up by CSS
+// (image-rendering: pixelated), so a repaint is one putImageData however large the cells look.
+import { packRgba } from './colors.js';
 
-const tables = new WeakMap();
+const MASKED = [packRgba(238, 238, 238), packRgba(222, 222, 222)];  // a grey check
 
-function tableFor(scale, lo, hi) {
-  let byRange = tables.get(scale);
-  if (!byRange) tables.set(scale, (byRange = new Map()));
-  const key = `${lo}:${hi}`;
-  if (!byRange.has(key)) byRange.set(key, lut(scale, lo, hi));
-  return byRange.get(key);
+const images = new WeakMap();  // canvas -> its reusable ImageData
+
+function setSize(canvas, cols, rows, width, height) {
+  if (canvas.width !== cols) canvas.width = cols;
+  if (canvas.height !== rows) canvas.height = rows;
+  const w = `${width}px`, h = `${height}px`;
+  if (canvas.style.width !== w) canvas.style.width = w;
+  if (canvas.style.height !== h) canvas.style.height = h;
 }
 
-// Paints rows × cols values (row-major) into canvas at its CSS size.
-// scale maps [lo, hi] to colours; options.mask(i, j) true paints the cell grey-hatched (masked).
-export function paintMatrix(canvas, { data, rows, cols }, scale, lo, hi, { width, height, mask } = {}) {
-  const w = width ?? canvas.clientWidth, ht = height ?? canvas.clientHeight;
-  const dpr = globalThis.devicePixelRatio || 1;
-  canvas.width = Math.max(1, Math.round(w * dpr));
-  canvas.height = Math.max(1, Math.round(ht * dpr));
-  canvas.style.width = `${w}px`;
-  canvas.style.height = `${ht}px`;
+// Paints rows × cols values (row-major) into canvas, shown at width × height CSS pixels.
+// table is a palette (colors.js) spread over [lo, hi]; causal: cells right of the diagonal are
+// painted as masked.
+export function paintMatrix(canvas, { data, rows, cols }, table, lo, hi, { width, height, causal = false } = {}) {
+  setSize(canvas, Math.max(cols, 1), Math.max(rows, 1), width, height);
   const ctx = canvas.getContext('2d');
   if (rows === 0 || cols === 0) {
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     return;
   }
-  const table = tableFor(scale, lo, hi);
-  const image = new ImageData(cols, rows);
-  const px = image.data;
-  const span = hi - lo || 1;
-  for (let i = 0; i < rows; i++)
-    for (let j = 0; j < cols; j++) {
-      const o = 4 * (i * cols + j);
-      if (mask?.(i, j)) {
-        px[o] = px[o + 1] = px[o + 2] = (i + j) % 2 ? 225 : 240;
-      } else {
-        const t = Math.max(0, Math.min(255, Math.round(((data[i * cols + j] - lo) / span) * 255)));
-        px[o] = table[3 * t];
-        px[o + 1] = table[3 * t + 1];
-        px[o + 2] = table[3 * t + 2];
-      }
-      px[o + 3] = 255;
+  let image = images.get(canvas);
+  if (!image || image.width !== cols || image.height !== rows) images.set(canvas, (image = ctx.createImageData(cols, rows)));
+  const px = new Uint32Array(image.data.buffer);  // one store per cell
+  const k = 255 / (hi - lo || 1);
+  for (let i = 0; i < rows; i++) {
+    const row = i * cols, visible = causal ? Math.min(cols, i + 1) : cols;
+    for (let j = 0; j < visible; j++) {
+      const v = (data[row + j] - lo) * k;
+      px[row + j] = table[v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0];
     }
-  const bitmap = document.createElement('canvas');
-  bitmap.width = cols;
-  bitmap.height = rows;
-  bitmap.getContext('2d').putImageData(image, 0, 0);
+    for (let j = visible; j < cols; j++) px[row + j] = MASKED[(i + j) & 1];
+  }
+  ctx.putImageData(image, 0, 0);
+}
+
+// The canvas scaled up to `cell` pixels per cell, for export (crisp, no smoothing).
+export function scaledCopy(canvas, cell) {
+  const out = document.createElement('canvas');
+  out.width = canvas.width * cell;
+  out.height = canvas.height * cell;
+  const ctx = out.getContext('2d');
   ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  ctx.drawImage(canvas, 0, 0, out.width, out.height);
+  return out;
 }

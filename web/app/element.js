@@ -47,7 +47,8 @@ class AttentionLensElement extends HTMLElement {
     const urlState = this.hasAttribute('url-state');
     let initial = { text: this.getAttribute('sentence') ?? SEED_SENTENCE, options: this.#attributeOptions(), query: 0, head: 0 };
     if (urlState) initial = readUrlState(location.search, initial);
-    const store = (this.#store = createStore({ ...initial, lens: null, result: null, error: null, loadError: null,
+    const queryChosen = urlState && new URLSearchParams(location.search).has('q');
+    const store = (this.#store = createStore({ ...initial, queryChosen, lens: null, result: null, error: null, loadError: null,
       focus: { i: 0, j: 0 }, width: this.clientWidth, trainedAvailable: false, inputAt: 0, computeMs: 0 }));
 
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
@@ -58,24 +59,18 @@ class AttentionLensElement extends HTMLElement {
     const exportBar = h('div', { class: 'export', role: 'group', 'aria-label': 'Export the attention filter' },
       'Export:', exportButtons(shadow, store, heatmap.canvas).map(([name, run]) =>
         h('button', { type: 'button', onclick: run }, name)));
+    const filter = h('section', { class: 'filter', 'aria-label': 'The attention filter' },
+      h('h2', {}, 'The attention filter'), heads.root, heatmap.root, heatmap.readout, heatmap.legend,
+      heatmap.maskNote, exportBar, table.root);
     shadow.append(
       h('link', { rel: 'stylesheet', href: new URL('attention-lens.css', scriptBase).href }),
       h('div', { class: `lens${this.hasAttribute('compact') ? ' compact' : ''}` },
-        status.root, input.root, controls.root,
-        h('div', { class: 'main' },
-          h('section', { class: 'filter', 'aria-label': 'The attention filter' },
-            h('h2', {}, 'The attention filter'), heads.root, heatmap.root, heatmap.readout, heatmap.legend,
-            heatmap.maskNote, exportBar, table.root),
-          search.root),
-        pipeline.root));
+        status.root, input.root, controls.root, h('div', { class: 'main' }, filter, search.root), pipeline.root));
 
     this.#cleanup.push(startCompute(store));
-    // the filter takes half the width side by side with the search panel, all of it when stacked
-    const resize = new ResizeObserver(([entry]) => {
-      const w = entry.contentRect.width;
-      store.set({ width: Math.round(w >= 900 ? w / 2 : w) });
-    });
-    resize.observe(this);
+    // the heatmap fits the filter panel, whether it sits beside the search panel or above it
+    const resize = new ResizeObserver(([entry]) => store.set({ width: Math.round(entry.contentRect.width) }));
+    resize.observe(filter);
     this.#cleanup.push(() => resize.disconnect());
     this.#cleanup.push(store.subscribe((state, changed) => {
       if (changed.has('result')) this.#afterPaint(state);

@@ -1,8 +1,9 @@
 // The wasm module and embeddings for the page, shared by every <attention-lens> on it.
-// Works over http(s) and from file://: the wasm comes as a classic single-file script, and
-// when fetch() cannot read files the embeddings come as <script> twins (core.js, shard-NNN.js).
+// Over http(s) the wasm module is the ES module build with its .wasm fetched (with progress);
+// from file://, where ES modules and fetch() are blocked, it is the single-file classic script,
+// and the embeddings come as <script> twins (core.js, shard-NNN.js).
 import { createLensWith } from '../lib/lens.js';
-import { supportsSimd } from '../lib/loader.js';
+import { loadModule, supportsSimd } from '../lib/loader.js';
 
 const lenses = new Map();  // base URL -> Promise<Lens>
 const progressListeners = new Set();
@@ -74,12 +75,17 @@ export function onLoadProgress(fn) {
   return () => progressListeners.delete(fn);
 }
 
-async function start(base) {
+async function startModule(base) {
+  if (new URL(base).protocol !== 'file:') return loadModule(new URL('wasm/', base), { onProgress: report });
   const simd = supportsSimd();
   report({ phase: 'wasm', loaded: 0, total: 1 });
   await loadScript(new URL(`wasm/attention-lens-${simd ? 'simd' : 'baseline'}.single.js`, base).href);
   if (typeof globalThis.createAttentionLensModule !== 'function') throw new Error('the WebAssembly module did not load');
-  const module = await globalThis.createAttentionLensModule();
+  return { module: await globalThis.createAttentionLensModule(), simd };
+}
+
+async function start(base) {
+  const { module, simd } = await startModule(base);
   report({ phase: 'wasm', loaded: 1, total: 1 });
   const lens = await createLensWith({ module, simd, onProgress: report,
     readAsset: (name, progress) => readAsset(base, `embeddings/${name}`, progress) });
@@ -92,10 +98,13 @@ export function getLens(base = scriptBase) {
   return lenses.get(base);
 }
 
-// Trained weights, when the site has them (weights/trained.bin); null otherwise.
+// Trained weights, when the site has them: weights/index.json says which files exist (so that
+// no request fails); null otherwise, and from file:// (where JSON cannot be fetched).
 export async function loadTrainedWeights(base = scriptBase) {
+  if (new URL(base).protocol === 'file:') return null;
   try {
-    return await readAsset(base, 'weights/trained.bin');
+    const index = await (await fetch(new URL('weights/index.json', base))).json();
+    return index.trained ? await readAsset(base, `weights/${index.trained}`) : null;
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 // The attention filter as PNG, SVG or CSV, downloaded from the page.
 import { weightScale } from './colors.js';
+import { scaledCopy } from './draw.js';
 
 function download(host, name, blob) {
   const url = URL.createObjectURL(blob);
@@ -47,12 +48,15 @@ export function weightsSvg(result, head, pngDataUrl) {
   return parts.join('\n');
 }
 
+// pixels per cell in the exported PNG: large enough to see, at most ~2,048 pixels wide
+const pngCell = (n) => Math.max(1, Math.min(32, Math.floor(2048 / n)));
+
 export function exportButtons(host, store, heatmapCanvas) {
   const base = () => `attention-head${store.get().head + 1}`;
   return [
-    ['PNG', () => heatmapCanvas.toBlob((blob) => download(host, `${base()}.png`, blob), 'image/png')],
+    ['PNG', () => scaledCopy(heatmapCanvas, pngCell(heatmapCanvas.width)).toBlob((blob) => download(host, `${base()}.png`, blob), 'image/png')],
     ['SVG', () => download(host, `${base()}.svg`, new Blob([weightsSvg(store.get().result, store.get().head,
-      heatmapCanvas.toDataURL('image/png'))], { type: 'image/svg+xml' }))],
+      scaledCopy(heatmapCanvas, pngCell(heatmapCanvas.width)).toDataURL('image/png'))], { type: 'image/svg+xml' }))],
     ['CSV', () => download(host, `${base()}.csv`, new Blob([weightsCsv(store.get().result, store.get().head)], { type: 'text/csv' }))],
   ];
 }

@@ -83,6 +83,13 @@ export interface AttentionResult {
    * head that head's n × d_k columns. Throws for an unknown step or head, or after dispose().
    */
   step(name: StepName | DocumentStepName, head?: number): Step;
+  /**
+   * The same as step() without a copy, for painting large steps at once: data is a Float32Array
+   * onto wasm memory, valid only until the next call into the lens (which may grow memory and
+   * detach it) or dispose(). Never keep it. (Head column slices of query/key/value/context are
+   * copies, as from step().)
+   */
+  view(name: StepName | DocumentStepName, head?: number): Step;
   /** Frees the C++ memory behind the result. Steps already returned stay valid. */
   dispose(): void;
 }

@@ -52,13 +52,7 @@ export class AttentionResult {
   // (default 0). query, key, value and context give the whole matrix, or with a head the
   // head's d_k columns. The data is a JS-owned copy: it stays valid after dispose().
   step(name, head) {
-    if (!this.#handle) throw new Error('attention-lens: this result was disposed');
-    const known = STEP_NAMES.includes(name) || (this.cross && DOCUMENT_STEPS.includes(name));
-    if (!known) throw new TypeError(`attention-lens: unknown step '${name}' (steps: ${STEP_NAMES.join(', ')})`);
-    if (head !== undefined && (!Number.isInteger(head) || head < 0 || head >= this.heads))
-      throw new RangeError(`attention-lens: head must be a whole number from 0 to ${this.heads - 1}, got ${head}`);
-    if (head !== undefined && !PER_HEAD.has(name) && !HEAD_SLICEABLE.has(name))
-      throw new TypeError(`attention-lens: step '${name}' has no heads`);
+    this.#checkStep(name, head);
     const key = `${name}:${head ?? ''}`;
     let copy = this.#copies.get(key);
     if (!copy) {
@@ -66,6 +60,28 @@ export class AttentionResult {
       this.#copies.set(key, copy);
     }
     return copy;
+  }
+
+  // { rows, cols, data } without a copy: data is a Float32Array onto wasm memory, valid only
+  // until the next call into the lens (which may grow memory and detach it) or dispose(). For
+  // painting large steps at once; never keep it. Head column slices are copies (step()),
+  // except with one head, where the slice is the whole matrix.
+  view(name, head) {
+    this.#checkStep(name, head);
+    if (head !== undefined && !PER_HEAD.has(name) && this.heads > 1) return this.step(name, head);
+    const view = this.#handle.step(name, PER_HEAD.has(name) ? head ?? 0 : 0);
+    if (view === null) throw new Error(`attention-lens: ${this.#module.takeError()}`);
+    return { rows: view.rows, cols: view.cols, data: view.data };
+  }
+
+  #checkStep(name, head) {
+    if (!this.#handle) throw new Error('attention-lens: this result was disposed');
+    const known = STEP_NAMES.includes(name) || (this.cross && DOCUMENT_STEPS.includes(name));
+    if (!known) throw new TypeError(`attention-lens: unknown step '${name}' (steps: ${STEP_NAMES.join(', ')})`);
+    if (head !== undefined && (!Number.isInteger(head) || head < 0 || head >= this.heads))
+      throw new RangeError(`attention-lens: head must be a whole number from 0 to ${this.heads - 1}, got ${head}`);
+    if (head !== undefined && !PER_HEAD.has(name) && !HEAD_SLICEABLE.has(name))
+      throw new TypeError(`attention-lens: step '${name}' has no heads`);
   }
 
   #copyStep(name, head) {
@@ -77,7 +93,7 @@ export class AttentionResult {
   }
 
   #headColumns(name, head) {
-    const whole = this.step(name);
+    const whole = this.view(name);  // copied from below, row by row
     const data = new Float32Array(whole.rows * this.dK);
     for (let r = 0; r < whole.rows; r++) {
       const from = r * whole.cols + head * this.dK;

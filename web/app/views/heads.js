@@ -1,5 +1,5 @@
 // The head picker: every head's weights as a thumbnail (up to 10 heads), or a list.
-import { weightScale } from '../colors.js';
+import { WEIGHT_COLORS } from '../colors.js';
 import { clear, h } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { watch } from '../store.js';
@@ -24,7 +24,7 @@ export function headsView(store) {
       const thumb = h('canvas', { 'aria-hidden': 'true' });
       root.append(h('button', { type: 'button', class: `head${i === head ? ' selected' : ''}`,
         'aria-pressed': i === head ? 'true' : 'false', onclick: () => store.set({ head: i }) }, thumb, `head ${i + 1}`));
-      paintMatrix(thumb, result.step('weights', i), weightScale, 0, 1, { width: 44, height: 44 });
+      paintMatrix(thumb, result.view('weights', i), WEIGHT_COLORS, 0, 1, { width: 44, height: 44, causal: result.options.mask === 'causal' });
     }
   });
   return { root, destroy: stop };

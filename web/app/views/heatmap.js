@@ -1,7 +1,7 @@
 // The attention filter: the n × n weights of one head (rows = queries, columns = keys), with
 // token labels, a colour legend, a readout of the focused cell, keyboard navigation and the
 // causal mask drawn over it. Selecting a row makes that word the query.
-import { weightScale } from '../colors.js';
+import { WEIGHT_COLORS } from '../colors.js';
 import { clear, h } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt, label } from '../format.js';
@@ -33,9 +33,9 @@ export function heatmapView(store) {
     j = Math.max(0, Math.min(n - 1, j));
     store.set({ focus: { i, j } });
     if (!announce) return;
-    const w = result.step('weights', head).data[i * n + j];
-    const s = result.step('scores', head).data[i * n + j];
-    const sc = result.step('scaled', head).data[i * n + j];
+    const w = result.view('weights', head).data[i * n + j];
+    const s = result.view('scores', head).data[i * n + j];
+    const sc = result.view('scaled', head).data[i * n + j];
     const masked = result.options.mask === 'causal' && j > i;
     readout.textContent = `“${result.tokens[i].text}” → “${result.tokens[j].text}”: weight ${fmt(w, 4)}` +
       (masked ? ' (masked: a word may not look ahead)' : `, score ${fmt(s, 3)}, scaled ${fmt(sc, 3)}`);
@@ -50,7 +50,7 @@ export function heatmapView(store) {
       focusCell(focus.i + moves[e.key][0], focus.j + moves[e.key][1]);
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      store.set({ query: focus.i });
+      store.set({ query: focus.i, queryChosen: true });
     }
   });
   canvas.addEventListener('focus', () => focusCell(store.get().focus.i, store.get().focus.j));
@@ -62,7 +62,7 @@ export function heatmapView(store) {
   canvas.addEventListener('click', (e) => {
     const [i, j] = cellAt(e);
     focusCell(i, j);
-    store.set({ query: Math.max(0, Math.min(n - 1, i)) });
+    store.set({ query: Math.max(0, Math.min(n - 1, i)), queryChosen: true });
   });
 
   function place(el, top, left, height, width) {
@@ -76,12 +76,11 @@ export function heatmapView(store) {
     n = result?.tokens.length ?? 0;
     root.hidden = n === 0;
     if (n === 0) return;
-    const room = Math.min(MAX_SIZE, Math.max(120, (width || MAX_SIZE) - 110));
+    const room = Math.min(MAX_SIZE, Math.max(100, (width || MAX_SIZE) - (n <= LABELS_UP_TO ? 100 : 0)));
     cell = Math.max(1, Math.min(44, room / n));
     const size = cell * n;
     const causal = result.options.mask === 'causal';
-    paintMatrix(canvas, result.step('weights', head), weightScale, 0, 1,
-      { width: size, height: size, mask: causal ? (i, j) => j > i : undefined });
+    paintMatrix(canvas, result.view('weights', head), WEIGHT_COLORS, 0, 1, { width: size, height: size, causal });
     canvas.setAttribute('aria-label', `Attention weights of head ${head + 1}: ${n} queries by ${n} keys. ` +
       'Arrow keys move between cells, Enter makes the row’s word the query. The same numbers are in the table below.');
     clear(colLabels);

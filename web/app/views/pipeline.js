@@ -1,5 +1,5 @@
 // The pipeline, step by step: each stage a small labelled matrix with its shape, collapsible.
-import { maxAbs, signedScale, weightScale } from '../colors.js';
+import { SIGNED_COLORS, WEIGHT_COLORS, maxAbs } from '../colors.js';
 import { h } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { watch } from '../store.js';
@@ -39,13 +39,14 @@ export function pipelineView(store) {
     if (n === 0) return;
     for (const s of stages) {
       if (!s.details.open) continue;
-      const m = s.perHead ? result.step(s.step, head) : result.step(s.step);
+      const m = s.perHead ? result.view(s.step, head) : result.view(s.step);  // painted at once
       const isWeights = s.step === 'weights';
       const extent = maxAbs(m.data);
       const cell = Math.max(1, Math.min(m.cols === n ? 14 : 6, 320 / Math.max(m.cols, 1)));
-      const height = Math.max(4, Math.min(m.rows * Math.max(cell, 4), 320));
-      paintMatrix(s.canvas, m, isWeights ? weightScale : signedScale(extent), isWeights ? 0 : -extent, isWeights ? 1 : extent,
-        { width: cell * m.cols, height, mask: isWeights && result.options.mask === 'causal' ? (i, j) => j > i : undefined });
+      const rowHeight = m.cols === n ? cell : Math.max(1, Math.min(12, 320 / Math.max(m.rows, 1)));
+      const height = Math.max(4, m.rows * rowHeight);
+      paintMatrix(s.canvas, m, isWeights ? WEIGHT_COLORS : SIGNED_COLORS, isWeights ? 0 : -extent, isWeights ? 1 : extent,
+        { width: cell * m.cols, height, causal: isWeights && result.options.mask === 'causal' });
       const headNote = s.perHead && result.heads > 1 ? ` (head ${head + 1} of ${result.heads})` : '';
       s.shape.textContent = `${m.rows} × ${m.cols}${headNote}`;
       s.canvas.setAttribute('aria-label', `${s.title}: a ${m.rows} by ${m.cols} matrix${headNote}, values from ${(-extent).toFixed(2)} to ${extent.toFixed(2)}`);

@@ -37,8 +37,9 @@ export function statusView(store) {
       add(`This text has ${fmtInt(result.totalTokens)} tokens; the first ${fmtInt(PAGE_MAX_TOKENS)} are shown.`);
     const unknown = result.tokens.filter((t) => !t.known);
     if (unknown.length)
-      add(`${unknown.length === 1 ? 'One token has' : `${unknown.length} tokens have`} no GloVe vector (marked with a dashed outline), ` +
-        'so their embedding is zero: for example “a”, “i”, plain numbers and words outside English.');
+      add(`${unknown.length === 1 ? 'One token has no GloVe vector (marked with a dashed outline), so its embedding is'
+        : `${unknown.length} tokens have no GloVe vector (marked with a dashed outline), so their embeddings are`} ` +
+        'zero: for example “a”, “i”, plain numbers and words outside English.');
     for (const w of result.warnings) add(w, 'warning');
   });
   return { root, destroy: () => { stop(); stopProgress(); } };

@@ -9,15 +9,18 @@ const MAX = 40;
 export function weightsTableView(store) {
   const table = h('table', { class: 'weights-table' });
   const note = h('p', { class: 'table-note' });
-  const root = h('details', { class: 'table-details' }, h('summary', {}, 'Show the weights as a table'), note, table);
-  const stop = watch(store, ['result', 'head'], ({ result, head }) => {
-    clear(table);
+  // the scrolling wrapper is focusable, so that keyboard users can scroll a wide table
+  const scroller = h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Weights table' }, table);
+  const root = h('details', { class: 'table-details' }, h('summary', {}, 'Show the weights as a table'), note, scroller);
+  // built only while open: a 40 × 40 table on every keystroke would cost more than the rest
+  function render({ result, head }) {
     const n = result?.tokens.length ?? 0;
     root.hidden = n === 0;
-    if (n === 0) return;
+    if (n === 0 || !root.open) return;
+    clear(table);
     const shown = Math.min(n, MAX);
     note.textContent = n > MAX ? `The first ${MAX} of ${n} rows and columns.` : '';
-    const w = result.step('weights', head).data;
+    const w = result.view('weights', head).data;  // read at once, while building the table
     table.append(h('caption', {}, `Attention weights, head ${head + 1}: each row is a query word, each column a key word; each row sums to 1.`));
     table.append(h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'query \\ key'),
       result.tokens.slice(0, shown).map((t) => h('th', { scope: 'col' }, t.text)))));
@@ -26,6 +29,8 @@ export function weightsTableView(store) {
       body.append(h('tr', {}, h('th', { scope: 'row' }, result.tokens[i].text),
         Array.from({ length: shown }, (_, j) => h('td', {}, fmt(w[i * n + j], 4)))));
     table.append(body);
-  });
+  }
+  const stop = watch(store, ['result', 'head'], render);
+  root.addEventListener('toggle', () => render(store.get()));
   return { root, destroy: stop };
 }
