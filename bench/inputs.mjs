@@ -1,20 +1,9 @@
 // Seeded inputs, the FLOP count, timing and checking shared by every peer in the benchmark.
-
-// mulberry32: a small seeded generator, uniform in [0, 1)
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../scripts/mulberry32.mjs';
 
 // One configuration's inputs: X (n×d) in [-1, 1); W_Q, W_K, W_V, W_O Xavier-uniform, each d×d.
 export function makeInputs(n, d, heads, seed = 1) {
-  const next = rng(seed * 7919 + n * 31 + d);
+  const next = mulberry32(seed * 7919 + n * 31 + d);
   const x = Float32Array.from({ length: n * d }, () => 2 * next() - 1);
   const limit = Math.sqrt(6 / (2 * d));
   const weights = Float32Array.from({ length: 4 * d * d }, () => (2 * next() - 1) * limit);

@@ -13,6 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync, renameSync, rmSync 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from './mulberry32.mjs';
 
 const FORMAT_VERSION = 1;
 const CORE_WORDS = 16384;
@@ -43,18 +44,6 @@ function fnv1a(bytes) {
   let h = 0x811c9dc5;
   for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
   return h >>> 0;
-}
-
-// A small seeded generator (mulberry32) so the error figures are reproducible.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function quantize(vec, dims) {
@@ -111,7 +100,7 @@ const entries = words.map((word, rank) => {
 });
 
 // Quantization error over random word pairs: |cos(quantized) - cos(float)|.
-const rand = rng(20261202);
+const rand = mulberry32(20261202);  // seeded: the error figures repeat
 let sumErr = 0, maxErr = 0;
 const deq = (e) => Array.from(e.q, (v) => v * e.scale);
 for (let p = 0; p < ERROR_PAIRS; p++) {

@@ -2,22 +2,14 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { launch, openLens, serve, waitForAnalysis } from './browser.mjs';
+import { openLens, useBrowser, waitForAnalysis } from './browser.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-let context, server, url;
-before(async () => {
-  ({ server, url } = await serve());
-  context = await launch();
-});
-after(async () => {
-  await context?.close();
-  server?.close();
-});
+const env = useBrowser(before, after);
 
 for (const [name, path] of [['the demo page', ''], ['the embed example', 'embed-example.html']]) {
   test(`axe-core finds no serious or critical violations on ${name}`, async () => {
-    const { page } = await openLens(context, `${url}${path}`, { waitForResult: false });
+    const { page } = await openLens(env.context, `${env.url}${path}`, { waitForResult: false });
     await page.waitForFunction(() => [...document.querySelectorAll('attention-lens')].every((e) => e.state?.result));
     await waitForAnalysis(page);
     await page.locator('attention-lens').first().locator('.table-details summary').click();  // the table too

@@ -70,3 +70,18 @@ export async function waitForAnalysis(page, text) {
   }, text ?? null);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
+
+// Registers before/after hooks that start a server and a browser for a test file; returns an
+// object whose context and url are filled in once they are up.
+export function useBrowser(before, after) {
+  const env = {};
+  before(async () => {
+    Object.assign(env, await serve());
+    env.context = await launch();
+  });
+  after(async () => {
+    await env.context?.close();
+    env.server?.close();
+  });
+  return env;
+}

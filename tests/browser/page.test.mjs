@@ -4,26 +4,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { dist, launch, openLens, readWeightsTable, root, screenshot, serve, typeSentence, waitForAnalysis } from './browser.mjs';
+import { dist, openLens, readWeightsTable, root, screenshot, serve, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
 
 const SEED = 'A Lannister always pays his debts';
-let context, server, url;
-
-before(async () => {
-  ({ server, url } = await serve());
-  context = await launch();
-});
-after(async () => {
-  await context?.close();
-  server?.close();
-});
+const env = useBrowser(before, after);
 
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
 const rowSums = (values) => values.map((row) => row.reduce((a, b) => a + b, 0));
 
 describe('the page', () => {
   test('shows the seed sentence with the native CLI\'s numbers and no console errors', async () => {
-    const { page, problems } = await openLens(context, url);
+    const { page, problems } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     const table = await readWeightsTable(page);
     assert.deepEqual(table.cols, ['A', 'Lannister', 'always', 'pays', 'his', 'debts']);
@@ -37,7 +28,7 @@ describe('the page', () => {
   });
 
   test('typing changes the heatmap and the search panel', async () => {
-    const { page } = await openLens(context, url);
+    const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     const before = await readWeightsTable(page);
     const titlesBefore = await shadow(page, '.result .title').allTextContents();
@@ -54,7 +45,7 @@ describe('the page', () => {
   });
 
   test('the causal mask zeroes the upper triangle and each row still sums to 1', async () => {
-    const { page } = await openLens(context, url);
+    const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     await shadow(page, '.controls').getByLabel('Causal mask').check();
     await waitForAnalysis(page);
@@ -68,7 +59,7 @@ describe('the page', () => {
   });
 
   test('selecting a word makes it the query and ranks the results by its weights', async () => {
-    const { page } = await openLens(context, url);
+    const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     await shadow(page, '.token-list').getByRole('button', { name: 'debts' }).click();
     assert.equal(await shadow(page, '.search-box input').inputValue(), 'debts');
@@ -82,7 +73,7 @@ describe('the page', () => {
   });
 
   test('markup is shown as text and never executed', async () => {
-    const { page, problems } = await openLens(context, url);
+    const { page, problems } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> <b>bold</b> javascript:alert(3)';
     await typeSentence(page, evil);
@@ -96,7 +87,7 @@ describe('the page', () => {
   });
 
   test('the heatmap is navigable with the keyboard', async () => {
-    const { page } = await openLens(context, url);
+    const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     const heatmap = shadow(page, 'canvas.heatmap');
     await heatmap.focus();
@@ -113,7 +104,7 @@ describe('the page', () => {
   });
 
   test('empty text shows a friendly prompt; a long paste is cut with a note', async () => {
-    const { page } = await openLens(context, url);
+    const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     await typeSentence(page, '   ');
     assert.match(await shadow(page, '.notes').textContent(), /Type a sentence above/);
@@ -125,7 +116,7 @@ describe('the page', () => {
   });
 
   test('the options live in the URL, so a link reproduces the view', async () => {
-    const { page } = await openLens(context, `${url}?text=the+night+is+dark&heads=2&mask=causal&q=3`);
+    const { page } = await openLens(env.context, `${env.url}?text=the+night+is+dark&heads=2&mask=causal&q=3`);
     await waitForAnalysis(page, 'the night is dark');
     assert.equal(await shadow(page, '.controls').getByLabel('Heads').inputValue(), '2');
     assert.ok(await shadow(page, '.controls').getByLabel('Causal mask').isChecked());
@@ -137,7 +128,7 @@ describe('the page', () => {
   });
 
   test('exports the weights as CSV, SVG and PNG', async () => {
-    const { page } = await openLens(context, url);
+    const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     const download = async (name) => {
       const [d] = await Promise.all([page.waitForEvent('download'), shadow(page, '.export').getByRole('button', { name }).click()]);
@@ -156,9 +147,9 @@ describe('the page', () => {
   });
 
   test('the layout works at phone width', async () => {
-    const page = await context.newPage();
+    const page = await env.context.newPage();
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto(url);
+    await page.goto(env.url);
     await waitForAnalysis(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `the page is ${overflow}px wider than the phone`);
@@ -169,7 +160,7 @@ describe('the page', () => {
 
 describe('embedding', () => {
   test('the embed example renders two independent instances', async () => {
-    const { page, problems } = await openLens(context, `${url}embed-example.html`, { waitForResult: false });
+    const { page, problems } = await openLens(env.context, `${env.url}embed-example.html`, { waitForResult: false });
     await page.waitForFunction(() => [...document.querySelectorAll('attention-lens')].every((e) => e.state?.result));
     const first = await readWeightsTable(page, 0), second = await readWeightsTable(page, 1);
     assert.deepEqual(first.cols, ['A', 'Lannister', 'always', 'pays', 'his', 'debts']);
@@ -182,7 +173,7 @@ describe('embedding', () => {
   });
 
   test('the built page works when opened from file://', async () => {
-    const { page, problems } = await openLens(context, pathToFileURL(join(dist, 'index.html')).href);
+    const { page, problems } = await openLens(env.context, pathToFileURL(join(dist, 'index.html')).href);
     const table = await readWeightsTable(page);
     assert.deepEqual(table.cols, ['A', 'Lannister', 'always', 'pays', 'his', 'debts']);
     await typeSentence(page, 'Tyrion drinks and knows things');  // rare words: a shard loaded by <script>
@@ -198,7 +189,7 @@ describe('security', () => {
   test('the page works under a strict Content-Security-Policy (no inline code, no eval)', async () => {
     const strict = await serve({ csp: true });
     try {
-      const { page, problems } = await openLens(context, strict.url);
+      const { page, problems } = await openLens(env.context, strict.url);
       const csp = await page.evaluate(async () => (await fetch(location.href)).headers.get('content-security-policy'));
       assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'; style-src 'self'/);
       const table = await readWeightsTable(page);

@@ -2,6 +2,7 @@
 // Over http(s) the wasm module is the ES module build with its .wasm fetched (with progress);
 // from file://, where ES modules and fetch() are blocked, it is the single-file classic script,
 // and the embeddings come as <script> twins (core.js, shard-NNN.js).
+import { readBytes } from '../lib/assets.js';
 import { createLensWith } from '../lib/lens.js';
 import { loadModule, supportsSimd } from '../lib/loader.js';
 
@@ -33,25 +34,7 @@ function decodeBase64(text) {
 // The bytes of base + path: fetch() with progress, or the .js twin where fetch cannot go.
 async function readAsset(base, path, onProgress) {
   const url = new URL(path, base);
-  if (url.protocol !== 'file:') {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`could not load ${url.pathname.split('/').pop()}: HTTP ${response.status}`);
-    const total = Number(response.headers.get('content-length')) || 0;
-    if (!onProgress || !response.body) return new Uint8Array(await response.arrayBuffer());
-    const chunks = [];
-    let loaded = 0;
-    for (const reader = response.body.getReader(); ;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      loaded += value.length;
-      onProgress(loaded, Math.max(total, loaded));
-    }
-    const bytes = new Uint8Array(loaded);
-    let offset = 0;
-    for (const c of chunks) bytes.set(c, (offset += c.length) - c.length);
-    return bytes;
-  }
+  if (url.protocol !== 'file:') return readBytes(url, onProgress);
   const name = path.split('/').pop();
   await loadScript(url.href.replace(/\.bin$/, '.js'));
   const registry = globalThis.__attentionLensAssets ?? {};

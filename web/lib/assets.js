@@ -33,7 +33,7 @@ export async function readBytes(url, onProgress) {
     if (done) break;
     chunks.push(value);
     loaded += value.length;
-    onProgress(loaded, total);
+    onProgress(loaded, Math.max(total, loaded));  // gzip: content-length counts compressed bytes
   }
   const bytes = new Uint8Array(loaded);
   let offset = 0;

@@ -11,7 +11,7 @@ using panels::kMr;
 using panels::kNr;
 
 // C tile (rows×cols, at most kMr×kNr) = A rows (rows×k) · one panel (k×kNr)
-static void microkernel(int rows, int cols, int k, const float* a, int lda, const float* w,
+void panels::microkernel(int rows, int cols, int k, const float* a, int lda, const float* w,
                         float* c, int ldc) noexcept {
   float acc[kMr][kNr] = {};
   for (int p = 0; p < k; ++p) {
@@ -23,17 +23,6 @@ static void microkernel(int rows, int cols, int k, const float* a, int lda, cons
   }
   for (int r = 0; r < rows; ++r)
     for (int jj = 0; jj < cols; ++jj) c[r * ldc + jj] = acc[r][jj];
-}
-
-void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int ldc) noexcept {
-  for (int i0 = 0; i0 < m; i0 += kMr) {
-    const int rows = m - i0 < kMr ? m - i0 : kMr;
-    for (int j = 0; j < panels::panel_count(b.n); ++j) {
-      const int cols = b.n - j * kNr < kNr ? b.n - j * kNr : kNr;
-      microkernel(rows, cols, b.k, a + std::size_t(i0) * lda, lda, panels::panel(b, j),
-                  c + std::size_t(i0) * ldc + j * kNr, ldc);
-    }
-  }
 }
 
 const char* gemm_impl() noexcept { return "scalar"; }

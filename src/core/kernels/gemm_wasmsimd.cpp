@@ -12,7 +12,7 @@ using panels::kNr;
 static_assert(kMr == 4 && kNr == 8, "the microkernel below is written for 4×8 tiles");
 
 // C tile (rows×cols, at most 4×8) = A rows (rows×k) · one panel (k×8).
-static void microkernel(int rows, int cols, int k, const float* a, int lda, const float* w,
+void panels::microkernel(int rows, int cols, int k, const float* a, int lda, const float* w,
                         float* c, int ldc) noexcept {
   // Rows past the end read row 0 again (always valid memory); their results are not stored.
   const float* a0 = a;
@@ -53,17 +53,6 @@ static void microkernel(int rows, int cols, int k, const float* a, int lda, cons
   wasm_v128_store(tile[3], acc30), wasm_v128_store(tile[3] + 4, acc31);
   for (int r = 0; r < rows; ++r)
     for (int jj = 0; jj < cols; ++jj) c[r * ldc + jj] = tile[r][jj];
-}
-
-void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int ldc) noexcept {
-  for (int i0 = 0; i0 < m; i0 += kMr) {
-    const int rows = m - i0 < kMr ? m - i0 : kMr;
-    for (int j = 0; j < panels::panel_count(b.n); ++j) {
-      const int cols = b.n - j * kNr < kNr ? b.n - j * kNr : kNr;
-      microkernel(rows, cols, b.k, a + std::size_t(i0) * lda, lda, panels::panel(b, j),
-                  c + std::size_t(i0) * ldc + j * kNr, ldc);
-    }
-  }
 }
 
 const char* gemm_impl() noexcept { return "wasmsimd"; }
