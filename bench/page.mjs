@@ -41,7 +41,7 @@ await page.evaluate(() => {
     });
   });
 });
-const box = page.locator('attention-lens').locator('textarea');
+const box = page.locator('attention-lens').locator('.input > textarea');
 const rows = [];
 for (const n of SIZES) {
   const text = Array.from({ length: n }, (_, i) => WORDS[i % WORDS.length]).join(' ');

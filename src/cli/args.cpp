@@ -89,13 +89,9 @@ Args parse_args(int argc, char** argv) {
     else if (arg == "--no-scale") att.scale = false;
     else if (arg == "--temperature") att.temperature = float(to_number(arg, value()));
     else if (arg == "--similarity") {
-      const std::string v = value();
-      if (v != "dot" && v != "cosine") throw std::invalid_argument("--similarity is dot or cosine, got '" + v + "'");
-      att.similarity = v == "dot" ? Similarity::Dot : Similarity::Cosine;
+      att.similarity = parse_similarity(value());
     } else if (arg == "--mask") {
-      const std::string v = value();
-      if (v != "none" && v != "causal") throw std::invalid_argument("--mask is none or causal, got '" + v + "'");
-      att.mask = v == "none" ? Mask::None : Mask::Causal;
+      att.mask = parse_mask(value());
     } else if (arg == "--causal") att.mask = Mask::Causal;
     else if (arg == "--weights") {
       a.weights = value();

@@ -29,6 +29,10 @@ Side embed(std::string_view text, const EmbeddingStore& store, const PipelineOpt
   const int n = int(s.tokens.size()), d = int(store.dims());
   s.embeddings = Matrix(n, d);
   for (int i = 0; i < n; ++i) s.lookups.push_back(store.lookup(s.tokens[i].lower, s.embeddings.row(i)));
+  if (o.masked_token >= 0 && o.masked_token < n) {
+    std::fill(s.embeddings.row(o.masked_token), s.embeddings.row(o.masked_token) + d, 0.0f);
+    s.masked_token = o.masked_token;
+  }
   s.positional = o.positional ? positional_encoding(n, d) : Matrix(n, d);
   s.input = s.embeddings;
   for (std::size_t i = 0; i < s.input.data.size(); ++i)
@@ -78,7 +82,9 @@ Analysis analyze_cross(std::string_view query_text, std::string_view document_te
   Analysis a;
   a.cross = true;
   a.queries = embed(query_text, store, o);
-  a.documents = embed(document_text, store, o);
+  PipelineOptions document_options = o;
+  document_options.masked_token = -1;  // a masked word belongs to the query text
+  a.documents = embed(document_text, store, document_options);
   a.attention = attention_forward(a.queries.input, a.documents.input, w, o.attention);
   return a;
 }

@@ -18,6 +18,7 @@ struct PipelineOptions {
   bool positional = true;          // add the sinusoidal positional encoding
   float positional_weight = 1.0f;  // X = embeddings + weight · PE; in [0, 10]
   std::size_t max_tokens = 8192;   // longer texts are cut (Side::truncated says so)
+  int masked_token = -1;           // "what if this word were hidden?": its embedding row is zeroed
 };
 
 // Whatever the options, one head's attention matrices are kept for every head, so
@@ -33,6 +34,7 @@ struct Side {
   std::vector<Lookup> lookups;     // per token: known?, frequency rank
   std::size_t total_tokens = 0;    // tokens in the whole text
   bool truncated = false;          // total_tokens > tokens.size()
+  int masked_token = -1;           // the token whose embedding was zeroed, or -1
   Matrix embeddings, positional, input;  // n × d each; input = embeddings + weight · positional
 };
 

@@ -16,17 +16,6 @@ void project(const Matrix& x, const kernels::PackedB& w, Matrix& out) {
   kernels::gemm_packed(x.rows, x.data.data(), x.cols, w, out.data.data(), out.cols);
 }
 
-// Euclidean norm of each row's head slice [col0, col0 + len).
-std::vector<float> slice_norms(const Matrix& m, int col0, int len) {
-  std::vector<float> norms(m.rows);
-  for (int r = 0; r < m.rows; ++r) {
-    double s = 0;
-    for (int c = 0; c < len; ++c) s += double(m(r, col0 + c)) * m(r, col0 + c);
-    norms[r] = float(std::sqrt(s));
-  }
-  return norms;
-}
-
 // One row of scores /= |q_i|·|k_j|; a zero vector is similar to nothing (cosine 0).
 void to_cosine(float* row, float query_norm, const std::vector<float>& key_norms) {
   for (std::size_t j = 0; j < key_norms.size(); ++j) {
@@ -38,6 +27,28 @@ void to_cosine(float* row, float query_norm, const std::vector<float>& key_norms
 constexpr int kRowBlock = 16;  // query rows per block: a multiple of the microkernels' 4 rows
 
 }  // namespace
+
+std::vector<float> row_norms(const Matrix& m, int col0, int len) {
+  std::vector<float> norms(std::size_t(m.rows));
+  for (int r = 0; r < m.rows; ++r) {
+    double s = 0;
+    for (int c = 0; c < len; ++c) s += double(m(r, col0 + c)) * m(r, col0 + c);
+    norms[std::size_t(r)] = float(std::sqrt(s));
+  }
+  return norms;
+}
+
+Similarity parse_similarity(std::string_view name) {
+  if (name == "dot") return Similarity::Dot;
+  if (name == "cosine") return Similarity::Cosine;
+  throw OptionError("similarity must be 'dot' or 'cosine', got '" + std::string(name) + "'");
+}
+
+Mask parse_mask(std::string_view name) {
+  if (name == "none") return Mask::None;
+  if (name == "causal") return Mask::Causal;
+  throw OptionError("mask must be 'none' or 'causal', got '" + std::string(name) + "'");
+}
 
 void validate(const AttentionOptions& o, int d_model) {
   if (o.heads < 1 || o.heads > d_model || d_model % o.heads != 0) {
@@ -94,7 +105,10 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
   s.scores.resize(std::size_t(o.heads));
   s.scaled.resize(std::size_t(o.heads));
   s.weights.resize(std::size_t(o.heads));
-  const float alpha = 1.0f / ((o.scale ? std::sqrt(float(dk)) : 1.0f) * o.temperature);
+  s.cosine = o.similarity == Similarity::Cosine;
+  s.causal = o.mask == Mask::Causal;
+  s.divisor = (o.scale ? std::sqrt(float(dk)) : 1.0f) * o.temperature;
+  const float alpha = 1.0f / s.divisor;
 
   for (int h = 0; h < o.heads; ++h) {
     const int c0 = h * dk;
@@ -108,8 +122,8 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
     kernels::pack_b(nk, dk, s.value.data.data() + c0, d, s.packed_values);  // V_h (n_k × d_k)
     std::vector<float> query_norms, key_norms;
     if (o.similarity == Similarity::Cosine) {
-      query_norms = slice_norms(s.query, c0, dk);
-      key_norms = slice_norms(s.key, c0, dk);
+      query_norms = row_norms(s.query, c0, dk);
+      key_norms = row_norms(s.key, c0, dk);
     }
     // A block of query rows at a time, so that its scores, weights and the product with V
     // stay in cache (the n_q × n_k matrices are written once and not read back from memory).

@@ -7,6 +7,7 @@
 //     context[:, head h] = weights·V_h
 //   output = context·W_O
 #pragma once
+#include <string_view>
 #include <vector>
 
 #include "core/kernels/kernels.h"
@@ -28,9 +29,17 @@ struct AttentionOptions {
 
 // Throws OptionError with a sentence naming the option and its allowed values.
 void validate(const AttentionOptions& options, int d_model);
+// "dot" / "cosine" and "none" / "causal"; anything else throws OptionError.
+Similarity parse_similarity(std::string_view name);
+Mask parse_mask(std::string_view name);
+
+// The Euclidean norm of each row's columns [col0, col0 + len): one head's slice of Q or K.
+std::vector<float> row_norms(const Matrix& m, int col0, int len);
 
 struct AttentionSteps {
   int heads = 1, d_k = 0;
+  bool cosine = false, causal = false;  // the similarity and mask these steps were made with
+  float divisor = 1.0f;                 // scaled = scores / divisor (√d_k·T, or T)
   Matrix query, key, value;                 // n_q×d, n_k×d, n_k×d (head h = columns h·d_k..)
   std::vector<Matrix> scores, scaled, weights;  // one n_q×n_k matrix per head
   Matrix context, output;                   // n_q×d

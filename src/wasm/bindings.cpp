@@ -19,7 +19,9 @@
 
 #include "core/analyze.h"
 #include "core/errors.h"
+#include "core/explain.h"
 #include "core/nearest.h"
+#include "core/steps.h"
 
 using emscripten::val;
 
@@ -53,6 +55,7 @@ struct Options {  // mirrors the JS API's options after its validation
   std::string weights = "identity";
   double seed = 0;
   double maxTokens = 8192;
+  int maskedToken = -1;
 };
 
 al::PipelineOptions to_pipeline(const Options& o) {
@@ -60,13 +63,10 @@ al::PipelineOptions to_pipeline(const Options& o) {
   p.attention.heads = o.heads;
   p.attention.scale = o.scale;
   p.attention.temperature = o.temperature;
-  if (o.similarity != "dot" && o.similarity != "cosine")
-    throw al::OptionError("similarity must be 'dot' or 'cosine', got '" + o.similarity + "'");
-  p.attention.similarity = o.similarity == "dot" ? al::Similarity::Dot : al::Similarity::Cosine;
-  if (o.mask != "none" && o.mask != "causal")
-    throw al::OptionError("mask must be 'none' or 'causal', got '" + o.mask + "'");
-  p.attention.mask = o.mask == "none" ? al::Mask::None : al::Mask::Causal;
+  p.attention.similarity = al::parse_similarity(o.similarity);
+  p.attention.mask = al::parse_mask(o.mask);
   p.positional = o.positional;
+  p.masked_token = o.maskedToken;
   p.positional_weight = o.positionalWeight;
   if (!(o.maxTokens >= 1)) throw al::OptionError("maxTokens must be at least 1");
   p.max_tokens = std::size_t(o.maxTokens);
@@ -75,10 +75,15 @@ al::PipelineOptions to_pipeline(const Options& o) {
 
 int live_analyses = 0;
 
+template <class T>
+val view_of(const std::vector<T>& v) {
+  return val(emscripten::typed_memory_view(v.size(), v.data()));
+}
+
 // One analysis: every step, kept until JS deletes it.
 class Analysis {
  public:
-  explicit Analysis(al::Analysis a) : a_(std::move(a)) {
+  Analysis(al::Analysis a, al::AttentionWeights w) : a_(std::move(a)), w_(std::move(w)) {
     ++live_analyses;
     for (const al::Side* s : {&a_.queries, &a_.documents})
       for (std::size_t i = 0; i < s->tokens.size(); ++i) {
@@ -104,6 +109,7 @@ class Analysis {
   bool cross() const { return a_.cross; }
   int heads() const { return a_.attention.heads; }
   int dK() const { return a_.attention.d_k; }
+  int maskedToken() const { return a_.queries.masked_token; }
 
   // {rows, cols, data: Float32Array view}; throws for an unknown step or head
   val step(const std::string& name, int head) const {
@@ -117,31 +123,56 @@ class Analysis {
     });
   }
 
+  // the arithmetic behind weight (i, j) of a head: numbers, and views JS copies at once
+  val traceCell(int head, int i, int j) {
+    return guarded([&] {
+      trace_ = al::trace_cell(a_, head, i, j);
+      const al::CellTrace& t = trace_;
+      val out = val::object();
+      for (auto [name, vec] : {std::pair{"q", &t.q}, {"k", &t.k}, {"products", &t.products}, {"value", &t.value},
+                               {"weightedValue", &t.weighted_value}, {"context", &t.context},
+                               {"contextAll", &t.context_all}, {"output", &t.output}})
+        out.set(name, view_of(*vec));
+      for (auto [name, x] : {std::pair{"dot", t.dot}, {"queryNorm", t.query_norm}, {"keyNorm", t.key_norm},
+                             {"score", double(t.score)}, {"scaled", double(t.scaled)}, {"weight", double(t.weight)},
+                             {"divisor", t.divisor}, {"rowMax", t.row_max}, {"expValue", t.exp_value}, {"rowSum", t.row_sum}})
+        out.set(name, x);
+      out.set("cosine", t.cosine);
+      out.set("masked", t.masked);
+      return out;
+    });
+  }
+
+  // why √d_k: per-row statistics with and without the scaling, at d_k dimensions
+  val scalingStudy(int d_k, double seed, float temperature) {
+    return guarded([&] {
+      study_ = al::study_scaling(a_.queries.input, d_k, std::uint64_t(seed), temperature,
+                                 a_.attention.causal ? al::Mask::Causal : al::Mask::None);
+      val out = val::object();
+      out.set("spreadRaw", view_of(study_.spread_raw));
+      out.set("spreadScaled", view_of(study_.spread_scaled));
+      out.set("maxRaw", view_of(study_.max_raw));
+      out.set("maxScaled", view_of(study_.max_scaled));
+      out.set("entropyRaw", view_of(study_.entropy_raw));
+      out.set("entropyScaled", view_of(study_.entropy_scaled));
+      return out;
+    });
+  }
+
  private:
   const al::Matrix& find(const std::string& name, int head) const {
-    const al::AttentionSteps& s = a_.attention;
-    const al::Side& doc = a_.cross ? a_.documents : a_.queries;
-    if (name == "embeddings") return a_.queries.embeddings;
-    if (name == "positional") return a_.queries.positional;
-    if (name == "input") return a_.queries.input;
-    if (name == "documentEmbeddings") return doc.embeddings;
-    if (name == "documentPositional") return doc.positional;
-    if (name == "documentInput") return doc.input;
-    if (name == "query") return s.query;
-    if (name == "key") return s.key;
-    if (name == "value") return s.value;
-    if (name == "context") return s.context;
-    if (name == "output") return s.output;
-    const std::vector<al::Matrix>* per_head = name == "scores" ? &s.scores : name == "scaled" ? &s.scaled
-                                              : name == "weights" ? &s.weights : nullptr;
-    if (!per_head) throw al::OptionError("unknown step '" + name + "'");
-    if (head < 0 || head >= s.heads)
-      throw al::OptionError("head must be from 0 to " + std::to_string(s.heads - 1) + ", got " + std::to_string(head));
-    return (*per_head)[std::size_t(head)];
+    if (name == "wq") return w_.wq;  // the layer's weights, d_model × d_model
+    if (name == "wk") return w_.wk;
+    if (name == "wv") return w_.wv;
+    if (name == "wo") return w_.wo;
+    return al::find_step(a_, name, head);
   }
 
   al::Analysis a_;
+  al::AttentionWeights w_;  // a copy: the lens's cached weights may change
   std::vector<int> query_table_, document_table_;
+  al::CellTrace trace_;
+  al::ScalingStudy study_;
 };
 
 // The embeddings, the weights presets and the nearest-word index of one page or process.
@@ -176,13 +207,15 @@ class Lens {
 
   std::unique_ptr<Analysis> analyze(const std::string& text, const Options& o) {
     return guarded([&] {
-      return std::make_unique<Analysis>(al::analyze(text, store_, weights(o), to_pipeline(o)));
+      const al::PreparedWeights& w = weights(o);
+      return std::make_unique<Analysis>(al::analyze(text, store_, w, to_pipeline(o)), w.weights);
     });
   }
 
   std::unique_ptr<Analysis> analyzeCross(const std::string& query, const std::string& document, const Options& o) {
     return guarded([&] {
-      return std::make_unique<Analysis>(al::analyze_cross(query, document, store_, weights(o), to_pipeline(o)));
+      const al::PreparedWeights& w = weights(o);
+      return std::make_unique<Analysis>(al::analyze_cross(query, document, store_, w, to_pipeline(o)), w.weights);
     });
   }
 
@@ -290,7 +323,8 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .field("mask", &Options::mask)
       .field("weights", &Options::weights)
       .field("seed", &Options::seed)
-      .field("maxTokens", &Options::maxTokens);
+      .field("maxTokens", &Options::maxTokens)
+      .field("maskedToken", &Options::maskedToken);
   class_<Analysis>("Analysis")
       .function("tokenTable", &Analysis::tokenTable)
       .function("tokenCount", &Analysis::tokenCount)
@@ -299,6 +333,9 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("cross", &Analysis::cross)
       .function("heads", &Analysis::heads)
       .function("dK", &Analysis::dK)
+      .function("maskedToken", &Analysis::maskedToken)
+      .function("traceCell", &Analysis::traceCell)
+      .function("scalingStudy", &Analysis::scalingStudy)
       .function("step", &Analysis::step);
   class_<Lens>("Lens")
       .constructor<>()

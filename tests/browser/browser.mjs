@@ -57,7 +57,7 @@ export async function screenshot(page, name) {
 
 // Types text into the sentence box (replacing it) and waits for the re-render.
 export async function typeSentence(page, text) {
-  const box = page.locator('attention-lens').first().locator('textarea');
+  const box = page.locator('attention-lens').first().locator('.input > textarea');
   await box.fill(text);
   await waitForAnalysis(page, text);
 }
@@ -66,7 +66,7 @@ export async function typeSentence(page, text) {
 export async function waitForAnalysis(page, text) {
   await page.waitForFunction((t) => {
     const s = document.querySelector('attention-lens').state;
-    return s.analyzed?.text === (t ?? s.text) && s.analyzed.options === s.options;
+    return s.analyzed?.text === (t ?? s.text) && s.analyzed.options === s.options && s.analyzed.document === s.document;
   }, text ?? null);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }

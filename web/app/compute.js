@@ -3,7 +3,7 @@
 import { watch } from './store.js';
 
 export const PAGE_MAX_TOKENS = 1024;  // the page analyzes at most this many tokens (with a note)
-const INPUTS = ['text', 'options', 'lens'];
+const INPUTS = ['text', 'document', 'options', 'lens'];
 
 // The query word: the one the user chose (kept in range), else the first word with a vector.
 function pickQuery(result, query, chosen) {
@@ -25,12 +25,15 @@ export function startCompute(store) {
     try {
       do {
         pending = false;
-        const { lens, text, options } = store.get();
-        const analyzed = { text, options };
+        const { lens, text, options, document } = store.get();
+        const analyzed = { text, options, document };
         const startedAt = performance.now();
         let result = null, error = null;
         try {
-          result = await lens.analyze(text, { ...options, maxTokens: PAGE_MAX_TOKENS });
+          const o = { ...options, maxTokens: PAGE_MAX_TOKENS };
+          result = document.trim()
+            ? await lens.crossAnalyze(text, document, { ...o, mask: 'none', maskedToken: -1 })  // a causal mask needs one text
+            : await lens.analyze(text, o);
         } catch (e) {
           error = e.message;
         }

@@ -1,13 +1,14 @@
 // Building DOM safely: text goes in as text nodes, never as HTML.
 
-// h('div', { class: 'x', onclick: f, 'aria-label': 'y' }, 'text', child, ...)
+// h('div', { class: 'x', onclick: f, 'aria-label': 'y' }, 'text', child, ...); 'svg:line' makes SVG
 export function h(tag, props = {}, ...children) {
-  const el = tag.startsWith('svg:') ? document.createElementNS('http://www.w3.org/2000/svg', tag.slice(4)) : document.createElement(tag);
+  const svg = tag.startsWith('svg:');
+  const el = svg ? document.createElementNS('http://www.w3.org/2000/svg', tag.slice(4)) : document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith('on')) el.addEventListener(key.slice(2), value);
     else if (key === 'class') el.setAttribute('class', value);
-    else if (key in el && !key.includes('-') && typeof value !== 'string') el[key] = value;
+    else if (!svg && key in el && !key.includes('-') && typeof value !== 'string') el[key] = value;
     else el.setAttribute(key, value === true ? '' : String(value));
   }
   append(el, children);

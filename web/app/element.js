@@ -15,6 +15,12 @@ import { pipelineView } from './views/pipeline.js';
 import { searchView } from './views/search.js';
 import { statusView } from './views/status.js';
 import { weightsTableView } from './views/weights-table.js';
+import { positionalView } from './explain/positional.js';
+import { scalingView } from './explain/scaling.js';
+import { similarityView } from './explain/similarity.js';
+import { tourView } from './explain/tour.js';
+import { traceView } from './explain/trace.js';
+import { whatIfView } from './explain/whatif.js';
 
 const SEED_SENTENCE = 'A Lannister always pays his debts';
 const OPTION_ATTRIBUTES = { heads: Number, positional: (v) => v !== 'false', 'positional-weight': Number, scale: (v) => v !== 'false',
@@ -22,7 +28,7 @@ const OPTION_ATTRIBUTES = { heads: Number, positional: (v) => v !== 'false', 'po
 const camel = (s) => s.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 
 class AttentionLensElement extends HTMLElement {
-  static observedAttributes = ['sentence', ...Object.keys(OPTION_ATTRIBUTES)];
+  static observedAttributes = ['sentence', 'document', ...Object.keys(OPTION_ATTRIBUTES)];
   #store;
   #views = [];
   #cleanup = [];
@@ -45,7 +51,8 @@ class AttentionLensElement extends HTMLElement {
 
   connectedCallback() {
     const urlState = this.hasAttribute('url-state');
-    let initial = { text: this.getAttribute('sentence') ?? SEED_SENTENCE, options: this.#attributeOptions(), query: 0, head: 0 };
+    let initial = { text: this.getAttribute('sentence') ?? SEED_SENTENCE, document: this.getAttribute('document') ?? '',
+      options: this.#attributeOptions(), query: 0, head: 0 };
     if (urlState) initial = readUrlState(location.search, initial);
     const queryChosen = urlState && new URLSearchParams(location.search).has('q');
     const store = (this.#store = createStore({ ...initial, queryChosen, lens: null, result: null, error: null, loadError: null,
@@ -55,7 +62,9 @@ class AttentionLensElement extends HTMLElement {
     const status = statusView(store), input = inputView(store), controls = controlsView(store);
     const heads = headsView(store), heatmap = heatmapView(store), table = weightsTableView(store);
     const search = searchView(store), pipeline = pipelineView(store);
-    this.#views = [status, input, controls, heads, heatmap, table, search, pipeline];
+    const explanations = [traceView(store), scalingView(store), positionalView(store), similarityView(store), whatIfView(store)];
+    const tour = tourView(store, shadow);
+    this.#views = [status, input, controls, heads, heatmap, table, search, pipeline, ...explanations, tour];
     const exportBar = h('div', { class: 'export', role: 'group', 'aria-label': 'Export the attention filter' },
       'Export:', exportButtons(shadow, store, heatmap.canvas).map(([name, run]) =>
         h('button', { type: 'button', onclick: run }, name)));
@@ -65,7 +74,8 @@ class AttentionLensElement extends HTMLElement {
     shadow.append(
       h('link', { rel: 'stylesheet', href: new URL('attention-lens.css', scriptBase).href }),
       h('div', { class: `lens${this.hasAttribute('compact') ? ' compact' : ''}` },
-        status.root, input.root, controls.root, h('div', { class: 'main' }, filter, search.root), pipeline.root));
+        tour.root, status.root, input.root, controls.root, h('div', { class: 'main' }, filter, search.root),
+        h('div', { class: 'explanations' }, explanations.map((v) => v.root)), pipeline.root));
 
     this.#cleanup.push(startCompute(store));
     // the heatmap fits the filter panel, whether it sits beside the search panel or above it
@@ -74,7 +84,7 @@ class AttentionLensElement extends HTMLElement {
     this.#cleanup.push(() => resize.disconnect());
     this.#cleanup.push(store.subscribe((state, changed) => {
       if (changed.has('result')) this.#afterPaint(state);
-      if (urlState && ['text', 'options', 'query', 'head'].some((k) => changed.has(k))) this.#writeUrl(state);
+      if (urlState && ['text', 'document', 'options', 'query', 'head'].some((k) => changed.has(k))) this.#writeUrl(state);
     }));
     getLens().then((lens) => store.set({ lens }), (e) => store.set({ loadError: e.message }));
     getLens().then(async (lens) => {
@@ -103,6 +113,7 @@ class AttentionLensElement extends HTMLElement {
   attributeChangedCallback(name, _old, value) {
     if (!this.#store) return;
     if (name === 'sentence') this.#store.set({ text: value ?? '' });
+    else if (name === 'document') this.#store.set({ document: value ?? '' });
     else this.#store.set({ options: this.#attributeOptions() });
   }
 

@@ -12,7 +12,13 @@ export function createStore(initial) {
       if (changed.length === 0) return;
       state = { ...state, ...patch };
       const keys = new Set(changed);
-      for (const fn of [...listeners]) fn(state, keys);
+      for (const fn of [...listeners]) {
+        try {
+          fn(state, keys);
+        } catch (e) {
+          queueMicrotask(() => { throw e; });  // reported, without stopping the other views
+        }
+      }
     },
     subscribe(fn) {
       listeners.add(fn);

@@ -26,12 +26,14 @@ export function readUrlState(search, fallback) {
     }
   }
   const int = (key, dflt) => (Number.isInteger(Number(p.get(key))) && p.has(key) ? Math.max(0, Number(p.get(key))) : dflt);
-  return { text: p.has('text') ? p.get('text') : fallback.text, options, query: int('q', fallback.query), head: int('head', fallback.head) };
+  return { text: p.has('text') ? p.get('text') : fallback.text, document: p.get('doc') ?? fallback.document ?? '',
+    options, query: int('q', fallback.query), head: int('head', fallback.head) };
 }
 
-export function writeUrlState({ text, options, query, head }) {
+export function writeUrlState({ text, document, options, query, head }) {
   const p = new URLSearchParams();
   p.set('text', text);
+  if (document) p.set('doc', document);
   for (const [name, key] of Object.entries(KEYS))
     if (options[name] !== DEFAULT_OPTIONS[name]) p.set(key, typeof options[name] === 'boolean' ? (options[name] ? '1' : '0') : String(options[name]));
   if (query) p.set('q', String(query));

@@ -22,6 +22,8 @@ export interface AnalyzeOptions {
   seed?: number;
   /** At most this many tokens are analyzed (1 to 8192); longer texts are cut and say so. */
   maxTokens?: number;
+  /** "What if this word were hidden?": the token whose embedding is zeroed (-1: none). */
+  maskedToken?: number;
 }
 
 export const DEFAULT_OPTIONS: Readonly<Required<AnalyzeOptions>>;
@@ -35,6 +37,23 @@ export type StepName = 'embeddings' | 'positional' | 'input' | 'query' | 'key' |
   'scores' | 'scaled' | 'weights' | 'context' | 'output';
 /** Steps of the document side in cross-attention. */
 export type DocumentStepName = 'documentEmbeddings' | 'documentPositional' | 'documentInput';
+/** The layer's weight matrices W_Q, W_K, W_V, W_O (d_model × d_model), through step() and view(). */
+export type WeightName = 'wq' | 'wk' | 'wv' | 'wo';
+
+export interface CellTrace {
+  q: Float32Array; k: Float32Array; products: Float32Array;
+  dot: number; cosine: boolean; queryNorm: number; keyNorm: number;
+  score: number; divisor: number; scaled: number;
+  masked: boolean; rowMax: number; expValue: number; rowSum: number; weight: number;
+  value: Float32Array; weightedValue: Float32Array; context: Float32Array;
+  contextAll: Float32Array; output: Float32Array;
+}
+
+export interface ScalingStudy {
+  spreadRaw: Float32Array; spreadScaled: Float32Array;
+  maxRaw: Float32Array; maxScaled: Float32Array;
+  entropyRaw: Float32Array; entropyScaled: Float32Array;
+}
 export const STEP_NAMES: readonly StepName[];
 
 export interface Token {
@@ -73,6 +92,8 @@ export interface AttentionResult {
   readonly tokens: Token[];
   readonly totalTokens: number;
   readonly truncated: boolean;
+  /** The token whose embedding was zeroed (options.maskedToken), or -1. */
+  readonly maskedToken: number;
   /** Cross-attention only: the document's tokens. */
   readonly documentTokens?: Token[];
   readonly documentTotalTokens?: number;
@@ -82,14 +103,18 @@ export interface AttentionResult {
    * cols = keys). 'query', 'key', 'value' and 'context' give the whole n × 100 matrix, or with a
    * head that head's n × d_k columns. Throws for an unknown step or head, or after dispose().
    */
-  step(name: StepName | DocumentStepName, head?: number): Step;
+  step(name: StepName | DocumentStepName | WeightName, head?: number): Step;
+  /** The arithmetic behind weight (i, j) of a head, computed by the core. */
+  traceCell(head: number, i: number, j: number): CellTrace;
+  /** Per-row spread, largest weight and entropy with and without ÷√d_k, at dK dimensions. */
+  scalingStudy(dK: number, options?: { seed?: number; temperature?: number }): ScalingStudy;
   /**
    * The same as step() without a copy, for painting large steps at once: data is a Float32Array
    * onto wasm memory, valid only until the next call into the lens (which may grow memory and
    * detach it) or dispose(). Never keep it. (Head column slices of query/key/value/context are
    * copies, as from step().)
    */
-  view(name: StepName | DocumentStepName, head?: number): Step;
+  view(name: StepName | DocumentStepName | WeightName, head?: number): Step;
   /** Frees the C++ memory behind the result. Steps already returned stay valid. */
   dispose(): void;
 }

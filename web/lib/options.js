@@ -13,6 +13,7 @@ export const DEFAULT_OPTIONS = Object.freeze({
   weights: 'identity',    // 'identity', 'random' (Xavier, seeded) or 'trained'
   seed: 0,                // seed of the random weights: an integer from 0 to 2^32 - 1
   maxTokens: 2048,        // longer texts are cut (result.truncated says so)
+  maskedToken: -1,        // "what if this word were hidden?": the token whose embedding is zeroed
 });
 
 const CHOICES = { similarity: ['dot', 'cosine'], mask: ['none', 'causal'], weights: ['identity', 'random', 'trained'] };
@@ -48,5 +49,6 @@ export function normalizeOptions(options = {}) {
     if (!allowed.includes(o[name])) fail(`option ${name} must be one of '${allowed.join("', '")}', got ${JSON.stringify(o[name])}`);
   integer('seed', o.seed, 0, 2 ** 32 - 1);
   integer('maxTokens', o.maxTokens, 1, 8192);
+  integer('maskedToken', o.maskedToken, -1, 8191);
   return o;
 }

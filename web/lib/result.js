@@ -4,6 +4,7 @@
 export const STEP_NAMES = Object.freeze(['embeddings', 'positional', 'input', 'query', 'key', 'value',
   'scores', 'scaled', 'weights', 'context', 'output']);
 const DOCUMENT_STEPS = ['documentEmbeddings', 'documentPositional', 'documentInput'];
+const WEIGHT_MATRICES = ['wq', 'wk', 'wv', 'wo'];  // the layer's weights, also as "steps"
 const PER_HEAD = new Set(['scores', 'scaled', 'weights']);
 const HEAD_SLICEABLE = new Set(['query', 'key', 'value', 'context']);
 const KINDS = ['word', 'number', 'punctuation', 'symbol', 'emoji', 'ideograph'];
@@ -41,6 +42,7 @@ export class AttentionResult {
     this.tokens = tokenList(new Int32Array(handle.tokenTable(false)), text);
     this.totalTokens = handle.totalTokens(false);
     this.truncated = handle.truncated(false);
+    this.maskedToken = handle.maskedToken();
     if (this.cross) {
       this.documentTokens = tokenList(new Int32Array(handle.tokenTable(true)), documentText);
       this.documentTotalTokens = handle.totalTokens(true);
@@ -76,7 +78,7 @@ export class AttentionResult {
 
   #checkStep(name, head) {
     if (!this.#handle) throw new Error('attention-lens: this result was disposed');
-    const known = STEP_NAMES.includes(name) || (this.cross && DOCUMENT_STEPS.includes(name));
+    const known = STEP_NAMES.includes(name) || WEIGHT_MATRICES.includes(name) || (this.cross && DOCUMENT_STEPS.includes(name));
     if (!known) throw new TypeError(`attention-lens: unknown step '${name}' (steps: ${STEP_NAMES.join(', ')})`);
     if (head !== undefined && (!Number.isInteger(head) || head < 0 || head >= this.heads))
       throw new RangeError(`attention-lens: head must be a whole number from 0 to ${this.heads - 1}, got ${head}`);
@@ -100,6 +102,28 @@ export class AttentionResult {
       data.set(whole.data.subarray(from, from + this.dK), r * this.dK);
     }
     return { rows: whole.rows, cols: this.dK, data };
+  }
+
+  // The arithmetic behind weight (i, j) of a head, from the core: q_i, k_j, their products and
+  // sum, the divisor, the row's maximum and exp total, the weight; v_j, weight·v_j, context_i and
+  // output_i. Arrays are JS-owned copies.
+  traceCell(head, i, j) {
+    this.#checkStep('weights', head);
+    const t = this.#handle.traceCell(head, i, j);
+    if (t === null) throw new RangeError(`attention-lens: ${this.#module.takeError()}`);
+    const out = { ...t };
+    for (const [k, v] of Object.entries(t)) if (ArrayBuffer.isView(v)) out[k] = new Float32Array(v);
+    return out;
+  }
+
+  // Why ÷√d_k: the input projected to dK dimensions by two random maps (seeded), softmaxed with
+  // and without the scaling: per row, the spread of the scores, the largest weight, the entropy
+  // in bits. Arrays are JS-owned copies.
+  scalingStudy(dK, { seed = 0, temperature = 1 } = {}) {
+    this.#checkStep('weights', 0);
+    const s = this.#handle.scalingStudy(dK, seed, temperature);
+    if (s === null) throw new RangeError(`attention-lens: ${this.#module.takeError()}`);
+    return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, new Float32Array(v)]));
   }
 
   // Frees the C++ memory. Arrays already returned by step() stay valid.

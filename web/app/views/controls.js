@@ -50,7 +50,7 @@ export function controlsView(store) {
     field('Weights', weights),
     seedField);
 
-  const stop = watch(store, ['options', 'trainedAvailable'], ({ options: o, trainedAvailable }) => {
+  const stop = watch(store, ['options', 'trainedAvailable', 'document'], ({ options: o, trainedAvailable, document }) => {
     heads.value = String(o.heads);
     scale.checked = o.scale;
     temperature.value = String(fromTemperature(o.temperature));
@@ -60,7 +60,9 @@ export function controlsView(store) {
     positionalWeight.disabled = !o.positional;
     pwOut.textContent = String(o.positionalWeight);
     similarity.value = o.similarity;
-    causal.checked = o.mask === 'causal';
+    causal.checked = o.mask === 'causal' && !document.trim();
+    causal.disabled = Boolean(document.trim());  // cross-attention has no order between the two texts
+    causal.title = causal.disabled ? 'Not with a document: queries and keys come from different texts' : '';
     trained.disabled = !trainedAvailable;
     trained.textContent = trainedAvailable ? 'trained' : 'trained (not available)';
     weights.value = o.weights;

@@ -1,10 +1,11 @@
-// The attention filter: the n × n weights of one head (rows = queries, columns = keys), with
+// The attention filter: the n_q × n_k weights of one head (rows = queries, columns = keys), with
 // token labels, a colour legend, a readout of the focused cell, keyboard navigation and the
 // causal mask drawn over it. Selecting a row makes that word the query.
 import { WEIGHT_COLORS } from '../colors.js';
 import { clear, h } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt, label } from '../format.js';
+import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
 
 const MAX_SIZE = 520;  // px for the whole matrix
@@ -24,27 +25,27 @@ export function heatmapView(store) {
   const legend = h('div', { class: 'legend', 'aria-hidden': 'true' },
     h('span', {}, '0'), h('span', { class: 'ramp' }), h('span', {}, '1'), h('span', { class: 'legend-title' }, 'attention weight'));
   const root = h('div', { class: 'filter-grid' }, h('div', { class: 'corner' }, h('span', {}, 'query ↓ key →')), colLabels, rowLabels, plot);
-  let cell = 10, n = 0;
+  let cell = 10, rows = 0, cols = 0;
 
   function focusCell(i, j, announce = true) {
     const { result, head } = store.get();
-    if (!result || n === 0) return;
-    i = Math.max(0, Math.min(n - 1, i));
-    j = Math.max(0, Math.min(n - 1, j));
+    if (!result || rows === 0 || cols === 0) return;
+    i = Math.max(0, Math.min(rows - 1, i));
+    j = Math.max(0, Math.min(cols - 1, j));
     store.set({ focus: { i, j } });
     if (!announce) return;
-    const w = result.view('weights', head).data[i * n + j];
-    const s = result.view('scores', head).data[i * n + j];
-    const sc = result.view('scaled', head).data[i * n + j];
+    const w = result.view('weights', head).data[i * cols + j];
+    const s = result.view('scores', head).data[i * cols + j];
+    const sc = result.view('scaled', head).data[i * cols + j];
     const masked = result.options.mask === 'causal' && j > i;
-    readout.textContent = `“${result.tokens[i].text}” → “${result.tokens[j].text}”: weight ${fmt(w, 4)}` +
+    readout.textContent = `“${result.tokens[i].text}” → “${keyTokens(result)[j].text}”: weight ${fmt(w, 4)}` +
       (masked ? ' (masked: a word may not look ahead)' : `, score ${fmt(s, 3)}, scaled ${fmt(sc, 3)}`);
   }
 
   canvas.addEventListener('keydown', (e) => {
     const { focus } = store.get();
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
-      Home: [0, -n], End: [0, n], PageUp: [-n, 0], PageDown: [n, 0] };
+      Home: [0, -cols], End: [0, cols], PageUp: [-rows, 0], PageDown: [rows, 0] };
     if (moves[e.key]) {
       e.preventDefault();
       focusCell(focus.i + moves[e.key][0], focus.j + moves[e.key][1]);
@@ -62,7 +63,7 @@ export function heatmapView(store) {
   canvas.addEventListener('click', (e) => {
     const [i, j] = cellAt(e);
     focusCell(i, j);
-    store.set({ query: Math.max(0, Math.min(n - 1, i)), queryChosen: true });
+    store.set({ query: Math.max(0, Math.min(rows - 1, i)), queryChosen: true });
   });
 
   function place(el, top, left, height, width) {
@@ -72,36 +73,42 @@ export function heatmapView(store) {
     el.style.width = `${width}px`;
   }
 
+  function labels(container, tokens, cls, size) {
+    clear(container);
+    for (const t of tokens) {
+      const el = h('span', { class: `${cls}${t.known ? '' : ' unknown'}`, title: t.text }, label(t, 12));
+      if (cls === 'col-label') el.style.width = `${size}px`;
+      else el.style.height = `${size}px`;
+      container.append(el);
+    }
+  }
+
   const stopPaint = watch(store, ['result', 'head', 'width'], ({ result, head, width }) => {
-    n = result?.tokens.length ?? 0;
-    root.hidden = n === 0;
-    if (n === 0) return;
-    const room = Math.min(MAX_SIZE, Math.max(100, (width || MAX_SIZE) - (n <= LABELS_UP_TO ? 100 : 0)));
-    cell = Math.max(1, Math.min(44, room / n));
-    const size = cell * n;
+    rows = result?.tokens.length ?? 0;
+    cols = result ? keyTokens(result).length : 0;
+    root.hidden = rows === 0 || cols === 0;
+    if (root.hidden) return;
+    const big = Math.max(rows, cols);
+    const showLabels = big <= LABELS_UP_TO;
+    const room = Math.min(MAX_SIZE, Math.max(100, (width || MAX_SIZE) - (showLabels ? 100 : 0)));
+    cell = Math.max(1, Math.min(44, room / big));
     const causal = result.options.mask === 'causal';
-    paintMatrix(canvas, result.view('weights', head), WEIGHT_COLORS, 0, 1, { width: size, height: size, causal });
-    canvas.setAttribute('aria-label', `Attention weights of head ${head + 1}: ${n} queries by ${n} keys. ` +
+    paintMatrix(canvas, result.view('weights', head), WEIGHT_COLORS, 0, 1, { width: cell * cols, height: cell * rows, causal });
+    canvas.setAttribute('aria-label', `Attention weights of head ${head + 1}: ${rows} queries by ${cols} keys. ` +
       'Arrow keys move between cells, Enter makes the row’s word the query. The same numbers are in the table below.');
+    root.classList.toggle('no-labels', !showLabels);
     clear(colLabels);
     clear(rowLabels);
-    const showLabels = n <= LABELS_UP_TO;
-    root.classList.toggle('no-labels', !showLabels);
-    if (showLabels)
-      result.tokens.forEach((t, i) => {
-        const unknown = t.known ? '' : ' unknown';
-        const c = h('span', { class: `col-label${unknown}`, title: t.text }, label(t, 12));
-        const r = h('span', { class: `row-label${unknown}`, title: t.text }, label(t, 12));
-        c.style.width = r.style.height = `${cell}px`;
-        colLabels.append(c);
-        rowLabels.append(r);
-      });
+    if (showLabels) {
+      labels(colLabels, keyTokens(result), 'col-label', cell);
+      labels(rowLabels, result.tokens, 'row-label', cell);
+    }
     maskNote.hidden = !causal;
   });
   const stopMarks = watch(store, ['result', 'query', 'focus'], ({ query, focus }) => {
-    if (n === 0) return;
-    place(queryRow, query * cell, 0, cell, cell * n);
-    place(cursor, Math.min(focus.i, n - 1) * cell, Math.min(focus.j, n - 1) * cell, cell, cell);
+    if (rows === 0 || cols === 0) return;
+    place(queryRow, query * cell, 0, cell, cell * cols);
+    place(cursor, Math.min(focus.i, rows - 1) * cell, Math.min(focus.j, cols - 1) * cell, cell, cell);
     rowLabels.querySelectorAll('.row-label').forEach((el, i) => el.classList.toggle('selected', i === query));
   });
   return { root, legend, readout, maskNote, canvas, destroy: () => { stopPaint(); stopMarks(); } };

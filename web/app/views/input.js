@@ -14,12 +14,22 @@ export function inputView(store) {
       if (button) store.set({ query: Number(button.dataset.index), queryChosen: true });
     } });
   const more = h('p', { class: 'more' });
+  const docId = uniqueId('document');
+  const documentBox = h('textarea', { id: docId, rows: 3, spellcheck: false, placeholder: 'e.g. Tyrion drinks and knows things. The Lannisters send their regards.',
+    oninput: () => store.set({ document: documentBox.value, inputAt: performance.now() }) });
+  const documentPanel = h('details', { class: 'document' },
+    h('summary', {}, 'Search a document instead (cross-attention)'),
+    h('p', { class: 'hint' }, 'With a document, the queries come from your sentence and the keys and values from the document: ' +
+      'the search results are the document’s words.'),
+    h('label', { for: docId }, 'Document'), documentBox);
   const root = h('section', { class: 'input' },
     h('label', { for: id }, 'Your sentence'), box,
-    h('h3', {}, '1. Tokens'), tokens, more);
+    documentPanel, h('h3', {}, '1. Tokens'), tokens, more);
 
-  const stopText = watch(store, ['text'], ({ text }) => {
+  const stopText = watch(store, ['text', 'document'], ({ text, document }) => {
     if (box.value !== text) box.value = text;
+    if (documentBox.value !== document) documentBox.value = document;
+    if (document) documentPanel.open = true;
   });
   const stopTokens = watch(store, ['result', 'query'], ({ result, query }) => {
     const list = result?.tokens ?? [];

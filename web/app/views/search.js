@@ -5,6 +5,7 @@ import { SIGNED_COLORS, maxAbs } from '../colors.js';
 import { clear, h, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt, percent } from '../format.js';
+import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
 
 const SHOWN = 12;
@@ -36,16 +37,17 @@ export function searchView(store) {
     results, more,
     h('h3', {}, 'The answer: Σ weight × value'), answerStrip, about);
 
-  const stop = watch(store, ['result', 'query', 'head', 'lens'], ({ result, query, head, lens }) => {
-    const n = result?.tokens.length ?? 0;
-    root.hidden = n === 0;
-    if (n === 0) return;
+  const stop = watch(store, ['result', 'query', 'head', 'lens'], ({ result, query: chosen, head, lens }) => {
+    const nq = result?.tokens.length ?? 0, keys = result ? keyTokens(result) : [], n = keys.length;
+    root.hidden = nq === 0 || n === 0;
+    if (root.hidden) return;
     const { dK, tokens } = result;
+    const query = Math.min(chosen, nq - 1);  // the query may be set before its sentence's result arrives
     // the query's context vector (all heads) decoded to words first: the call may grow wasm
     // memory, and the views below must be taken after it
     const near = lens.nearestWords(Float32Array.from(result.view('context').data.subarray(query * 100, (query + 1) * 100)), 5);
     // one row of each per-head matrix, copied; the value and context head slices are copies
-    const row = (name) => result.view(name, head).data.slice(query * n, (query + 1) * n);
+    const row = (name) => result.view(name, head).data.slice(query * n, (query + 1) * n);  // n = keys
     const scores = row('scores'), scaled = row('scaled'), weights = row('weights');
     const values = result.view('value', head), context = result.view('context', head);
     box.value = tokens[query].text;
@@ -58,8 +60,8 @@ export function searchView(store) {
       li.classList.toggle('masked', masked);
       li.dataset.key = String(j);
       li.dataset.weight = String(weights[j]);
-      title.firstChild.textContent = tokens[j].text;
-      title.lastChild.hidden = j !== query;
+      title.firstChild.textContent = keys[j].text;
+      title.lastChild.hidden = result.cross || j !== query;
       numbers.textContent = masked ? 'masked: after the query'
         : `score ${fmt(scores[j], 2)} → scaled ${fmt(scaled[j], 2)} → weight ${percent(weights[j])}`;
       track.firstChild.style.width = percent(weights[j]);

@@ -2,6 +2,7 @@
 // for long texts).
 import { clear, h } from '../dom.js';
 import { fmt } from '../format.js';
+import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
 
 const MAX = 40;
@@ -14,20 +15,20 @@ export function weightsTableView(store) {
   const root = h('details', { class: 'table-details' }, h('summary', {}, 'Show the weights as a table'), note, scroller);
   // built only while open: a 40 × 40 table on every keystroke would cost more than the rest
   function render({ result, head }) {
-    const n = result?.tokens.length ?? 0;
-    root.hidden = n === 0;
-    if (n === 0 || !root.open) return;
+    const n = result?.tokens.length ?? 0, keys = result ? keyTokens(result) : [], nk = keys.length;
+    root.hidden = n === 0 || nk === 0;
+    if (root.hidden || !root.open) return;
     clear(table);
-    const shown = Math.min(n, MAX);
-    note.textContent = n > MAX ? `The first ${MAX} of ${n} rows and columns.` : '';
+    const shown = Math.min(n, MAX), shownKeys = Math.min(nk, MAX);
+    note.textContent = n > MAX || nk > MAX ? `The first ${shown} of ${n} rows and ${shownKeys} of ${nk} columns.` : '';
     const w = result.view('weights', head).data;  // read at once, while building the table
     table.append(h('caption', {}, `Attention weights, head ${head + 1}: each row is a query word, each column a key word; each row sums to 1.`));
     table.append(h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'query \\ key'),
-      result.tokens.slice(0, shown).map((t) => h('th', { scope: 'col' }, t.text)))));
+      keys.slice(0, shownKeys).map((t) => h('th', { scope: 'col' }, t.text)))));
     const body = h('tbody');
     for (let i = 0; i < shown; i++)
       body.append(h('tr', {}, h('th', { scope: 'row' }, result.tokens[i].text),
-        Array.from({ length: shown }, (_, j) => h('td', {}, fmt(w[i * n + j], 4)))));
+        Array.from({ length: shownKeys }, (_, j) => h('td', {}, fmt(w[i * nk + j], 4)))));
     table.append(body);
   }
   const stop = watch(store, ['result', 'head'], render);

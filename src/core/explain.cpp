@@ -1,0 +1,107 @@
+#include "core/explain.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/errors.h"
+#include "core/kernels/kernels.h"
+
+namespace al {
+namespace {
+
+std::vector<float> slice(const Matrix& m, int row, int col0, int len) {
+  return std::vector<float>(m.row(row) + col0, m.row(row) + col0 + len);
+}
+
+// uniform in [-1, 1) from splitmix64 (the weights' generator)
+float uniform_pm1(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  z ^= z >> 31;
+  return float(z >> 40) * (2.0f / 16777216.0f) - 1.0f;
+}
+
+}  // namespace
+
+CellTrace trace_cell(const Analysis& a, int head, int i, int j) {
+  const AttentionSteps& s = a.attention;
+  const int nq = s.query.rows, nk = s.key.rows;
+  if (head < 0 || head >= s.heads || i < 0 || i >= nq || j < 0 || j >= nk)
+    throw OptionError("no cell (" + std::to_string(i) + ", " + std::to_string(j) + ") in head " + std::to_string(head));
+  CellTrace t;
+  t.head = head, t.i = i, t.j = j, t.d_k = s.d_k;
+  const int c0 = head * s.d_k;
+  t.q = slice(s.query, i, c0, s.d_k);
+  t.k = slice(s.key, j, c0, s.d_k);
+  for (int c = 0; c < s.d_k; ++c) {
+    t.products.push_back(t.q[c] * t.k[c]);
+    t.dot += double(t.q[c]) * t.k[c];
+    t.query_norm += double(t.q[c]) * t.q[c];
+    t.key_norm += double(t.k[c]) * t.k[c];
+  }
+  t.query_norm = std::sqrt(t.query_norm);
+  t.key_norm = std::sqrt(t.key_norm);
+  const Matrix& scores = s.scores[head];
+  const Matrix& scaled = s.scaled[head];
+  t.score = scores(i, j);
+  t.scaled = scaled(i, j);
+  t.weight = s.weights[head](i, j);
+  t.cosine = s.cosine;
+  t.divisor = s.divisor;
+  const int visible = s.causal ? i + 1 : nk;
+  t.masked = j >= visible;
+  t.row_max = scaled(i, 0);
+  for (int c = 1; c < visible; ++c) t.row_max = std::max(t.row_max, double(scaled(i, c)));
+  for (int c = 0; c < visible; ++c) t.row_sum += std::exp(double(scaled(i, c)) - t.row_max);
+  t.exp_value = t.masked ? 0.0 : std::exp(double(t.scaled) - t.row_max);
+  t.value = slice(s.value, j, c0, s.d_k);
+  for (float v : t.value) t.weighted_value.push_back(t.weight * v);
+  t.context = slice(s.context, i, c0, s.d_k);
+  t.context_all = slice(s.context, i, 0, s.context.cols);
+  t.output = slice(s.output, i, 0, s.output.cols);
+  return t;
+}
+
+ScalingStudy study_scaling(const Matrix& x, int d_k, std::uint64_t seed, float temperature, Mask mask) {
+  const int n = x.rows, d = x.cols;
+  if (d_k < 1 || d_k > 4096) throw OptionError("d_k must be from 1 to 4096, got " + std::to_string(d_k));
+  if (!(temperature >= 1e-6f && temperature <= 1e6f)) throw OptionError("temperature must be from 1e-6 to 1e6");
+  // two random maps (d × d_k), entries uniform in [-a, a] with a² / 3 = 1 / d
+  const float a = std::sqrt(3.0f / float(std::max(d, 1)));
+  Matrix wq(d, d_k), wk(d, d_k), q(n, d_k), k(n, d_k), scores(n, n);
+  std::uint64_t state = seed;
+  for (float& v : wq.data) v = a * uniform_pm1(state);
+  for (float& v : wk.data) v = a * uniform_pm1(state);
+  kernels::gemm(n, d_k, d, x.data.data(), d, wq.data.data(), d_k, q.data.data(), d_k);  // Q (n × d_k) = X · W_q
+  kernels::gemm(n, d_k, d, x.data.data(), d, wk.data.data(), d_k, k.data.data(), d_k);  // K (n × d_k) = X · W_k
+  kernels::gemm_nt(n, n, d_k, q.data.data(), d_k, k.data.data(), d_k, scores.data.data(), n);  // Q·Kᵀ
+  ScalingStudy st;
+  st.d_k = d_k;
+  const auto count = static_cast<std::size_t>(n);
+  std::vector<float> row(count), weights(count);
+  for (int i = 0; i < n; ++i) {
+    const int visible = mask == Mask::Causal ? i + 1 : n;
+    for (const bool scaled : {false, true}) {
+      const float divisor = (scaled ? std::sqrt(float(d_k)) : 1.0f) * temperature;
+      double mean = 0, var = 0, entropy = 0;
+      for (int j = 0; j < visible; ++j) mean += row[std::size_t(j)] = scores(i, j) / divisor;
+      mean /= visible;
+      for (int j = 0; j < visible; ++j) var += (row[std::size_t(j)] - mean) * (row[std::size_t(j)] - mean);
+      kernels::softmax(row.data(), weights.data(), visible);
+      float largest = 0;
+      for (int j = 0; j < visible; ++j) {
+        const double w = weights[std::size_t(j)];
+        largest = std::max(largest, float(w));
+        if (w > 0) entropy -= w * std::log2(w);
+      }
+      (scaled ? st.spread_scaled : st.spread_raw).push_back(float(std::sqrt(var / visible)));
+      (scaled ? st.max_scaled : st.max_raw).push_back(largest);
+      (scaled ? st.entropy_scaled : st.entropy_raw).push_back(float(entropy));
+    }
+  }
+  return st;
+}
+
+}  // namespace al

@@ -1,0 +1,45 @@
+// Explanations computed by the core, so that the page shows the core's own numbers:
+//   trace_cell      the arithmetic behind one attention weight, from q_i and k_j to output_i
+//   study_scaling   why divide by √d_k: score spread, largest weight and entropy per row, with
+//                   and without the scaling, after a random projection to d_k dimensions
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/analyze.h"
+
+namespace al {
+
+struct CellTrace {
+  int head = 0, i = 0, j = 0, d_k = 0;
+  std::vector<float> q, k, products;  // q_i and k_j (head's columns) and q_i ⊙ k_j
+  double dot = 0;                     // Σ products (in double)
+  bool cosine = false;                // cosine similarity: score = dot / (|q_i|·|k_j|)
+  double query_norm = 0, key_norm = 0;
+  float score = 0, scaled = 0, weight = 0;  // the forward's own values of cell (i, j)
+  double divisor = 1;                       // scaled = score / divisor (√d_k·T, or T)
+  bool masked = false;                      // causal: j > i
+  double row_max = 0;                       // largest visible scaled score of row i
+  double exp_value = 0;                     // exp(scaled − row_max), 0 when masked
+  double row_sum = 0;                       // Σ over visible keys of exp(scaled − row_max)
+  std::vector<float> value, weighted_value;  // v_j (head's columns) and weight · v_j
+  std::vector<float> context;                // context_i (head's columns) = Σ_j weight_ij v_j
+  std::vector<float> context_all, output;    // context_i of all heads, and output_i = context_i · W_O
+};
+
+// Throws OptionError for a head or cell outside the analysis.
+CellTrace trace_cell(const Analysis& a, int head, int i, int j);
+
+struct ScalingStudy {
+  int d_k = 0;
+  // per row i: the standard deviation of its (visible) scores, its largest softmax weight and
+  // the entropy of its weights in bits, without (…_raw) and with (…_scaled) the ÷√d_k
+  std::vector<float> spread_raw, spread_scaled, max_raw, max_scaled, entropy_raw, entropy_scaled;
+};
+
+// Projects the input X (n × d) to d_k dimensions with two seeded random maps (entries uniform
+// with variance 1/d, so each component of q and k has about the same variance whatever d_k is),
+// and softmaxes q·k (÷ temperature) with and without ÷√d_k.
+ScalingStudy study_scaling(const Matrix& x, int d_k, std::uint64_t seed, float temperature, Mask mask);
+
+}  // namespace al

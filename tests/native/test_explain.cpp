@@ -1,0 +1,103 @@
+#include <cmath>
+
+#include "asset_builder.h"
+#include "compare.h"
+#include "core/explain.h"
+#include "core/steps.h"
+
+using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+// a store of 8-d words, all in the core file
+const al::EmbeddingStore& store() {
+  static const al::EmbeddingStore s = [] {
+    std::vector<al::test::TestWord> words;
+    const char* names[] = {"the", "king", "queen", "rules", "over", "seven", "kingdoms", "winter"};
+    const al::Matrix v = al::test::random_matrix(8, 8, 77, -1, 1);
+    for (int i = 0; i < 8; ++i) words.push_back({names[i], std::vector<float>(v.row(i), v.row(i) + 8)});
+    al::EmbeddingStore st;
+    st.add(al::parse_embedding_asset(al::test::build_asset(words, al::kCoreShardIndex, 4, 8), "core.bin"));
+    return st;
+  }();
+  return s;
+}
+
+al::Analysis run(const char* text, int heads, al::Mask mask = al::Mask::None, int masked = -1,
+                 al::Similarity sim = al::Similarity::Dot) {
+  al::PipelineOptions o;
+  o.attention.heads = heads;
+  o.attention.mask = mask;
+  o.attention.similarity = sim;
+  o.attention.temperature = 0.7f;
+  o.masked_token = masked;
+  return al::analyze(text, store(), al::prepare(al::random_weights(8, 5)), o);
+}
+
+}  // namespace
+
+TEST_CASE("a cell's trace adds up to the forward's own score, scaled score and weight", "[explain]") {
+  for (al::Mask mask : {al::Mask::None, al::Mask::Causal})
+    for (int heads : {1, 2, 4}) {
+      const al::Analysis a = run("the king rules over seven kingdoms", heads, mask);
+      for (int h = 0; h < heads; ++h)
+        for (int i = 0; i < 6; ++i)
+          for (int j = 0; j < 6; ++j) {
+            const al::CellTrace t = al::trace_cell(a, h, i, j);
+            INFO("head " << h << " cell " << i << "," << j);
+            REQUIRE(t.q.size() == std::size_t(8 / heads));
+            double sum = 0;
+            for (std::size_t c = 0; c < t.q.size(); ++c) sum += double(t.q[c]) * t.k[c];
+            REQUIRE_THAT(t.dot, WithinAbs(sum, 1e-9));
+            REQUIRE_THAT(double(t.score), WithinAbs(t.dot, 1e-5 * std::max(1.0, std::abs(t.dot))));
+            REQUIRE_THAT(double(t.scaled), WithinAbs(t.score / t.divisor, 1e-5));
+            REQUIRE(t.masked == (mask == al::Mask::Causal && j > i));
+            REQUIRE_THAT(double(t.weight), WithinAbs(t.exp_value / t.row_sum, 1e-6));
+            for (std::size_t c = 0; c < t.value.size(); ++c) REQUIRE(t.weighted_value[c] == t.weight * t.value[c]);
+            REQUIRE(t.output.size() == 8);
+          }
+    }
+}
+
+TEST_CASE("with cosine similarity a trace shows the norms that divide the dot product", "[explain]") {
+  const al::Analysis a = run("king queen winter", 1, al::Mask::None, -1, al::Similarity::Cosine);
+  const al::CellTrace t = al::trace_cell(a, 0, 0, 2);
+  REQUIRE(t.cosine);
+  REQUIRE_THAT(double(t.score), WithinAbs(t.dot / (t.query_norm * t.key_norm), 1e-6));
+}
+
+TEST_CASE("context i is the weighted sum of the values, and a trace out of range is refused", "[explain]") {
+  const al::Analysis a = run("the king rules", 2);
+  std::vector<double> sum(4, 0.0);
+  for (int j = 0; j < 3; ++j) {
+    const al::CellTrace t = al::trace_cell(a, 1, 2, j);
+    for (int c = 0; c < 4; ++c) sum[std::size_t(c)] += t.weighted_value[std::size_t(c)];
+  }
+  const al::CellTrace t = al::trace_cell(a, 1, 2, 0);
+  for (int c = 0; c < 4; ++c) REQUIRE_THAT(sum[std::size_t(c)], WithinAbs(t.context[std::size_t(c)], 1e-5));
+  REQUIRE_THROWS_AS(al::trace_cell(a, 2, 0, 0), al::OptionError);
+  REQUIRE_THROWS_AS(al::trace_cell(a, 0, 3, 0), al::OptionError);
+}
+
+TEST_CASE("a masked token's embedding row is zero and only that row", "[explain]") {
+  const al::Analysis a = run("the king rules over", 1, al::Mask::None, 1);
+  REQUIRE(a.queries.masked_token == 1);
+  for (int c = 0; c < 8; ++c) REQUIRE(a.queries.embeddings(1, c) == 0.0f);
+  const al::Analysis b = run("the king rules over", 1);
+  REQUIRE(b.queries.embeddings(1, 0) != 0.0f);
+  REQUIRE(a.queries.embeddings(2, 3) == b.queries.embeddings(2, 3));
+}
+
+TEST_CASE("without ÷√d_k the score spread grows like √d_k; with it, it does not", "[explain]") {
+  const al::Matrix x = al::test::random_matrix(24, 100, 3, -1, 1);
+  auto mean = [](const std::vector<float>& v) { double s = 0; for (float f : v) s += f; return s / double(v.size()); };
+  const al::ScalingStudy small = al::study_scaling(x, 4, 1, 1.0f, al::Mask::None);
+  const al::ScalingStudy large = al::study_scaling(x, 256, 1, 1.0f, al::Mask::None);
+  const double growth = mean(large.spread_raw) / mean(small.spread_raw);
+  REQUIRE_THAT(growth, WithinRel(8.0, 0.35));  // √(256 / 4) = 8
+  REQUIRE_THAT(mean(large.spread_scaled) / mean(small.spread_scaled), WithinRel(1.0, 0.35));
+  REQUIRE(mean(large.max_raw) > mean(large.max_scaled));            // unscaled saturates
+  REQUIRE(mean(large.entropy_raw) < mean(large.entropy_scaled));
+  for (float e : large.entropy_scaled) REQUIRE(e <= std::log2(24.0f) + 1e-4f);
+}

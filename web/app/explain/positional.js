@@ -1,0 +1,91 @@
+// What positional encoding changes: shuffle the words; without positional encoding the
+// attention only permutes (put back in order it is identical), with it the numbers change.
+import { clear, h } from '../dom.js';
+import { fmt, label } from '../format.js';
+import { watch } from '../store.js';
+import { difference, smallMatrix } from './diff.js';
+
+const MAX_TOKENS = 40;
+
+// a seeded permutation of 0..n-1 that moves at least one element (n ≥ 2)
+function shuffled(n, seed) {
+  let s = seed * 2654435761 >>> 0;
+  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+  const p = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [p[i], p[j]] = [p[j], p[i]];
+  }
+  if (p.every((v, i) => v === i)) p.push(p.shift());
+  return p;
+}
+
+// the shuffled matrix put back into the original order: U[p[k]][p[l]] = W[k][l]
+function unpermute(m, p) {
+  const n = p.length, data = new Float32Array(n * n);
+  for (let k = 0; k < n; k++) for (let l = 0; l < n; l++) data[p[k] * n + p[l]] = m.data[k * n + l];
+  return { data, rows: n, cols: n };
+}
+
+function permutationDrawing(tokens, p) {
+  const n = tokens.length, w = Math.max(320, n * 44), x = (i) => 20 + (i + 0.5) * ((w - 40) / n);
+  const svg = h('svg:svg', { viewBox: `0 0 ${w} 110`, width: w, height: 110, role: 'img',
+    'aria-label': `The permutation: ${p.map((orig, k) => `${tokens[orig].text} moves from ${orig + 1} to ${k + 1}`).join('; ')}` });
+  tokens.forEach((t, i) => svg.append(h('svg:text', { x: x(i), y: 14, 'text-anchor': 'middle', class: 'perm-label' }, label(t, 8))));
+  p.forEach((orig, k) => {
+    svg.append(h('svg:line', { x1: x(orig), y1: 20, x2: x(k), y2: 90, class: 'perm-line' }));
+    svg.append(h('svg:text', { x: x(k), y: 104, 'text-anchor': 'middle', class: 'perm-label' }, label(tokens[orig], 8)));
+  });
+  return h('div', { class: 'perm' }, svg);
+}
+
+export function positionalView(store) {
+  let seed = 0, running = false;
+  const button = h('button', { type: 'button', onclick: () => run() }, 'Shuffle the words');
+  const body = h('div', { class: 'shuffle-body', 'aria-live': 'polite' });
+  const root = h('details', { class: 'explain positional', open: true },
+    h('summary', {}, h('h2', {}, 'What positional encoding changes')),
+    h('p', { class: 'hint' }, 'The positional encoding (step 3) adds a different wave pattern to each position. ' +
+      'Without it, attention sees a bag of words: shuffle them, and every row and column only moves with its word.'),
+    button, body);
+
+  async function run() {
+    const { lens, result, text, options, head } = store.get();
+    if (running || !lens || !result) return;
+    clear(body);
+    const tokens = result.tokens.slice(0, MAX_TOKENS);
+    if (result.cross || tokens.length < 2 || result.truncated || result.tokens.length > MAX_TOKENS) {
+      body.append(h('p', {}, `Shuffling needs one sentence of 2 to ${MAX_TOKENS} tokens.`));
+      return;
+    }
+    running = true;
+    const p = shuffled(tokens.length, ++seed);
+    const shuffledText = p.map((i) => tokens[i].text).join(' ');
+    const o = { ...options, mask: 'none', maskedToken: -1 };
+    const runs = await Promise.all([[text, false], [shuffledText, false], [text, true], [shuffledText, true]]
+      .map(([t, positional]) => lens.analyze(t, { ...o, positional })));
+    try {
+      const same = runs[1].tokens.map((t) => t.text).join('\u0000') === p.map((i) => tokens[i].text).join('\u0000');
+      if (!same) {
+        body.append(h('p', {}, 'These words tokenize differently once shuffled, so they cannot be compared one to one.'));
+        return;
+      }
+      const w = runs.map((r) => r.step('weights', Math.min(head, r.heads - 1)));
+      const offBack = unpermute(w[1], p), onBack = unpermute(w[3], p);
+      const off = difference(offBack, w[0]), on = difference(onBack, w[2]);
+      body.append(h('p', {}, `Shuffled: “${shuffledText}”.`), permutationDrawing(tokens, p),
+        h('div', { class: 'matrix-row' },
+          smallMatrix('without PE: original', w[0]), smallMatrix('without PE: shuffled, put back in order', offBack),
+          smallMatrix('with PE: original', w[2]), smallMatrix('with PE: shuffled, put back in order', onBack)),
+        h('p', { class: 'pe-off', 'data-max-diff': String(Math.abs(off.max)) },
+          `Without positional encoding the largest difference is ${fmt(Math.abs(off.max), 6)}: the same weights, only moved.`),
+        h('p', { class: 'pe-on', 'data-max-diff': String(Math.abs(on.max)) },
+          `With positional encoding it is ${fmt(Math.abs(on.max), 4)}: word order changes what each word attends to.`));
+    } finally {
+      runs.forEach((r) => r.dispose());
+      running = false;
+    }
+  }
+  const stop = watch(store, ['result'], () => clear(body));  // a new sentence: shuffle again
+  return { root, destroy: stop };
+}

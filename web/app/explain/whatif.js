@@ -1,0 +1,93 @@
+// What if…: hide or replace one word and see which weights change and by how much; compare
+// two heads, or the same head on another sentence, as a difference map.
+import { clear, h, uniqueId } from '../dom.js';
+import { fmt } from '../format.js';
+import { watch } from '../store.js';
+import { difference, smallMatrix } from './diff.js';
+
+function describe(diff, rows, cols) {
+  const [i, j] = diff.at;
+  return diff.max === 0 ? 'No weight changed.'
+    : `Largest change: “${rows[i].text}” → “${cols[j].text}”, ${diff.max > 0 ? '+' : ''}${fmt(diff.max, 4)}.`;
+}
+
+export function whatIfView(store) {
+  const replaceId = uniqueId('replace'), otherId = uniqueId('other');
+  const replacement = h('input', { id: replaceId, type: 'text', size: 12, placeholder: 'a word' });
+  const other = h('textarea', { id: otherId, rows: 2, placeholder: 'Another sentence with as many words' });
+  const headA = h('select', { 'aria-label': 'First head' }), headB = h('select', { 'aria-label': 'Second head' });
+  const out = h('div', { class: 'whatif-body', 'aria-live': 'polite' });
+  const queryWord = h('strong');
+  const root = h('details', { class: 'explain whatif' },
+    h('summary', {}, h('h2', {}, 'What if…?')),
+    h('div', { class: 'whatif-controls' },
+      h('div', {}, 'The query word ', queryWord, ': ',
+        h('button', { type: 'button', onclick: () => edit('hide') }, 'hide it'), ' or ',
+        h('label', { for: replaceId }, 'replace it with'), ' ', replacement, ' ',
+        h('button', { type: 'button', onclick: () => edit('replace') }, 'replace')),
+      h('div', {}, 'Compare head ', headA, ' with head ', headB, ' ', h('button', { type: 'button', onclick: () => compareHeads() }, 'compare')),
+      h('div', {}, h('label', { for: otherId }, 'Compare the same head on another sentence:'), other,
+        h('button', { type: 'button', onclick: () => edit('other') }, 'compare'))),
+    out);
+
+  function show(title, a, b, rows, cols, note) {
+    clear(out);
+    if (a.rows !== b.rows || a.cols !== b.cols) {
+      out.append(h('p', {}, `The two have different numbers of words (${b.rows} and ${a.rows}): a difference needs the same length.`));
+      return;
+    }
+    const diff = difference(a, b);
+    out.append(h('div', { class: 'matrix-row' }, smallMatrix('before', b), smallMatrix('after', a),
+      smallMatrix('after − before', diff, { signed: true })),
+    h('p', { class: 'whatif-result', 'data-max-change': String(diff.max) }, `${title}. ${describe(diff, rows, cols)}${note ? ` ${note}` : ''}`));
+  }
+
+  async function edit(kind) {
+    const { lens, result, text, options, head, query } = store.get();
+    if (!lens || !result || result.cross || result.tokens.length === 0) return;
+    const t = result.tokens[query];
+    let edited, title;
+    if (kind === 'hide') [edited, title] = [await lens.analyze(text, { ...options, maskedToken: query }), `“${t.text}” hidden (its embedding set to zero)`];
+    else if (kind === 'replace') {
+      const word = replacement.value.trim();
+      if (!word) return replacement.focus();
+      edited = await lens.analyze(text.slice(0, t.start) + word + text.slice(t.end), options);
+      title = `“${t.text}” replaced by “${word}”`;
+    } else {
+      if (!other.value.trim()) return other.focus();
+      edited = await lens.analyze(other.value, options);
+      title = `Head ${head + 1} on “${other.value.trim()}” against this sentence`;
+    }
+    try {
+      show(title, edited.step('weights', head), result.step('weights', head), result.tokens, result.tokens,
+        kind === 'hide' ? 'Its own row changes most: it lost its meaning but kept its position.' : '');
+    } finally {
+      edited.dispose();
+    }
+  }
+
+  function compareHeads() {
+    const { result } = store.get();
+    if (!result || result.heads < 2) {
+      clear(out).append(h('p', {}, 'Choose 2 or more heads above to compare them.'));
+      return;
+    }
+    const a = Number(headA.value), b = Number(headB.value);
+    show(`Head ${a + 1} against head ${b + 1}`, result.step('weights', a), result.step('weights', b), result.tokens, result.tokens);
+  }
+
+  const stop = watch(store, ['result', 'query'], ({ result, query }) => {
+    queryWord.textContent = result?.tokens[query] ? `“${result.tokens[query].text}”` : '';
+    const heads = result?.heads ?? 1;
+    if (headA.options.length !== heads) {
+      clear(headA);
+      clear(headB);
+      for (let i = 0; i < heads; i++) {
+        headA.append(h('option', { value: i }, String(i + 1)));
+        headB.append(h('option', { value: i }, String(i + 1)));
+      }
+      headB.value = String(Math.min(1, heads - 1));
+    }
+  });
+  return { root, destroy: stop };
+}
