@@ -21,12 +21,12 @@ std::string read_file(const std::string& path) {
 }
 
 // The core file, then the shards that the texts' rare words live in.
-al::EmbeddingStore load_store(const std::string& dir, const std::vector<std::string>& texts) {
+al::EmbeddingStore load_store(const std::string& dir, const std::vector<std::string>& texts, std::size_t max_tokens) {
   al::EmbeddingStore store;
   const std::string core = dir + "/core.bin";
   store.add(al::parse_embedding_asset(read_file(core), core));
   for (const std::string& text : texts)
-    for (std::uint32_t shard : al::shards_needed(text, store)) {
+    for (std::uint32_t shard : al::shards_needed(text, store, max_tokens)) {
       char name[32];
       std::snprintf(name, sizeof name, "/shard-%03u.bin", shard);
       store.add(al::parse_embedding_asset(read_file(dir + name), dir + name));
@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
   try {
     std::vector<std::string> texts{args.text};
     if (args.document) texts.push_back(*args.document);
-    const al::EmbeddingStore store = load_store(args.assets, texts);
+    const al::EmbeddingStore store = load_store(args.assets, texts, args.pipeline.max_tokens);
     const al::PreparedWeights weights = al::prepare(load_weights(args, int(store.dims())));
     const al::Analysis a = args.document ? al::analyze_cross(args.text, *args.document, store, weights, args.pipeline)
                                          : al::analyze(args.text, store, weights, args.pipeline);

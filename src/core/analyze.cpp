@@ -57,9 +57,12 @@ void validate(const PipelineOptions& o, int d_model) {
   if (o.max_tokens < 1) throw OptionError("max tokens must be at least 1");
 }
 
-std::vector<std::uint32_t> shards_needed(std::string_view text, const EmbeddingStore& store) {
+std::vector<std::uint32_t> shards_needed(std::string_view text, const EmbeddingStore& store, std::size_t max_tokens) {
   std::vector<std::string> words;
-  for (Token& t : tokenize(text)) words.push_back(std::move(t.lower));
+  for (Token& t : tokenize(text)) {
+    if (words.size() == max_tokens) break;
+    words.push_back(std::move(t.lower));
+  }
   return store.missing_shards(words);
 }
 

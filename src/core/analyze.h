@@ -4,6 +4,7 @@
 // from another (the "document").
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -45,8 +46,10 @@ struct Analysis {
   AttentionSteps attention;
 };
 
-// The embeddings shards to load before analyzing this text (its rare words live there).
-std::vector<std::uint32_t> shards_needed(std::string_view text, const EmbeddingStore& store);
+// The embeddings shards to load before analyzing this text (its rare words live there): for
+// its first max_tokens tokens only, the ones an analysis keeps.
+std::vector<std::uint32_t> shards_needed(std::string_view text, const EmbeddingStore& store,
+                                         std::size_t max_tokens = SIZE_MAX);
 
 Analysis analyze(std::string_view text, const EmbeddingStore& store, const PreparedWeights& w,
                  const PipelineOptions& options);

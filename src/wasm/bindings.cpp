@@ -188,9 +188,9 @@ class Lens {
   }
 
   // Shards (sorted) that the texts' rare words need; a view JS copies at once.
-  val shardsNeeded(const std::string& text) {
+  val shardsNeeded(const std::string& text, double max_tokens) {
     return guarded([&] {
-      shards_ = al::shards_needed(text, store_);
+      shards_ = al::shards_needed(text, store_, std::size_t(max_tokens));
       return val(emscripten::typed_memory_view(shards_.size(), shards_.data()));
     });
   }

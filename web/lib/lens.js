@@ -63,10 +63,10 @@ export class Lens {
   }
 
   // Loads the shards that the texts' rare words live in; a failed shard leaves its words unknown.
-  async #loadShards(texts) {
+  async #loadShards(texts, maxTokens) {
     const needed = new Set();
     for (const t of texts) {
-      const view = this.#lens.shardsNeeded(t);
+      const view = this.#lens.shardsNeeded(t, maxTokens);
       const shards = view === null ? [] : Array.from(view);  // copied before any other call
       this.#check();
       for (const s of shards) needed.add(s);
@@ -92,7 +92,7 @@ export class Lens {
   async analyze(text, options) {
     checkText('text', text);
     const o = normalizeOptions(options);
-    const warnings = await this.#loadShards([text]);
+    const warnings = await this.#loadShards([text], o.maxTokens);
     this.#check();
     const handle = this.#lens.analyze(text, o);
     this.#check();
@@ -103,7 +103,7 @@ export class Lens {
     checkText('queryText', queryText);
     checkText('documentText', documentText);
     const o = normalizeOptions(options);
-    const warnings = await this.#loadShards([queryText, documentText]);
+    const warnings = await this.#loadShards([queryText, documentText], o.maxTokens);
     this.#check();
     const handle = this.#lens.analyzeCross(queryText, documentText, o);
     this.#check();
