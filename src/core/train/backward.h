@@ -1,0 +1,58 @@
+// The backward pass of the attention layer (attention.h): the gradients of a scalar loss L with
+// respect to W_Q, W_K, W_V and W_O, given dL/d(output) and the forward's kept intermediates.
+// Row-vector convention (Q = X·W_Q, every W is d_model × d_model, head h = columns h·d_k..):
+//   dW_O  (d × d)     = Cᵀ · dOut                      C = context, dOut = dL/d(output)
+//   dC    (n_q × d)   = dOut · W_Oᵀ
+//   per head h, P = weights (n_q × n_k), α = 1 / (√d_k · T) (1 / T without scaling):
+//     dP    (n_q × n_k) = dC_h · V_hᵀ
+//     dV_h  (n_k × d_k) = Pᵀ · dC_h
+//     dS_ij = α · P_ij · (dP_ij − Σ_k P_ik · dP_ik)      softmax backward, one row at a time;
+//                                                      masked keys have P_ij = 0: no gradient
+//     dQ_h  (n_q × d_k) = dS · K_h        dK_h (n_k × d_k) = dSᵀ · Q_h
+//   dW_Q = Xqᵀ · dQ      dW_K = Xkvᵀ · dK      dW_V = Xkvᵀ · dV
+// The same code runs in float (training) and in double (checked against finite differences):
+// a template on the scalar type, over al::Matrix or reference::DMatrix storage.
+// Dot-product similarity only: cosine similarity is refused with an OptionError.
+#pragma once
+#include <type_traits>
+
+#include "core/attention.h"
+#include "core/reference.h"
+
+namespace al::train {
+
+// Row-major storage for one scalar type: al::Matrix (float) or reference::DMatrix (double).
+template <typename T>
+using MatrixOf = std::conditional_t<std::is_same_v<T, float>, Matrix, reference::DMatrix>;
+
+// The layer's four maps, or a loss's gradients with respect to them (each d_model × d_model).
+template <typename T>
+struct LayerMaps {
+  MatrixOf<T> wq, wk, wv, wo;
+};
+using Gradients = LayerMaps<float>;
+
+// Four d × d zero matrices.
+template <typename T>
+LayerMaps<T> zero_maps(int d_model);
+
+// Throws OptionError when the options cannot be trained (cosine similarity) or are invalid.
+void validate_for_training(const AttentionOptions& options, int d_model);
+
+// Adds dL/dW (for each of the four maps) to `grads`, so that a batch accumulates.
+// xq, xkv: the forward's inputs; steps: its intermediates (query, key, value, weights, context);
+// d_output: dL/d(output), n_q × d_model.
+void accumulate_gradients(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,
+                          const AttentionSteps& steps, const Matrix& d_output,
+                          const AttentionOptions& options, Gradients& grads);
+void accumulate_gradients(const reference::DMatrix& xq, const reference::DMatrix& xkv,
+                          const LayerMaps<double>& w, const reference::Steps& steps,
+                          const reference::DMatrix& d_output, const AttentionOptions& options,
+                          LayerMaps<double>& grads);
+
+// The forward in double with double weights (reference.cpp takes float weights), so that a
+// finite-difference check can perturb a weight by exactly h. Dot-product similarity only.
+reference::Steps forward_double(const reference::DMatrix& xq, const reference::DMatrix& xkv,
+                                const LayerMaps<double>& w, const AttentionOptions& options);
+
+}  // namespace al::train

@@ -1,0 +1,211 @@
+// The backward pass against central finite differences in double, and the float backward
+// against the double one.
+#include <cmath>
+#include <string>
+
+#include "compare.h"
+#include "core/errors.h"
+#include "core/train/backward.h"
+
+using al::AttentionOptions;
+using al::Mask;
+using al::Matrix;
+using al::test::random_matrix;
+using al::train::LayerMaps;
+namespace ref = al::reference;
+
+namespace {
+
+// Weights in double: U(-1, 1), seeded.
+LayerMaps<double> random_maps(int d, std::uint32_t seed) {
+  return {ref::to_double(random_matrix(d, d, seed)), ref::to_double(random_matrix(d, d, seed + 1)),
+          ref::to_double(random_matrix(d, d, seed + 2)), ref::to_double(random_matrix(d, d, seed + 3))};
+}
+
+al::AttentionWeights to_float(const LayerMaps<double>& w) {
+  auto f = [](const ref::DMatrix& m) {
+    Matrix out(m.rows, m.cols);
+    for (std::size_t i = 0; i < m.data.size(); ++i) out.data[i] = float(m.data[i]);
+    return out;
+  };
+  return {w.wo.rows, f(w.wq), f(w.wk), f(w.wv), f(w.wo), "test"};
+}
+
+// X = U(-1, 1) + positional encoding, as the pipeline builds it.
+Matrix input(int n, int d, std::uint32_t seed) {
+  Matrix x = random_matrix(n, d, seed);
+  const ref::DMatrix pe = ref::positional_encoding(n, d);
+  for (std::size_t i = 0; i < x.data.size(); ++i) x.data[i] += float(pe.data[i]);
+  return x;
+}
+
+// The loss L = Σ G ∘ output, so dL/d(output) = G.
+double loss(const ref::DMatrix& xq, const ref::DMatrix& xkv, const LayerMaps<double>& w,
+            const AttentionOptions& o, const ref::DMatrix& g) {
+  const ref::Steps s = al::train::forward_double(xq, xkv, w, o);
+  double sum = 0;
+  for (std::size_t i = 0; i < g.data.size(); ++i) sum += g.data[i] * s.output.data[i];
+  return sum;
+}
+
+double norm(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x * x;
+  return std::sqrt(s);
+}
+
+// Checks every map's analytic gradient against central differences, norm-wise.
+void check_gradients(int nq, int nk, int d, const AttentionOptions& o, std::uint32_t seed) {
+  const ref::DMatrix xq = ref::to_double(input(nq, d, seed));
+  const ref::DMatrix xkv = nq == nk ? xq : ref::to_double(input(nk, d, seed + 50));
+  LayerMaps<double> w = random_maps(d, seed + 7);
+  const ref::DMatrix g = ref::to_double(random_matrix(nq, d, seed + 13));
+  LayerMaps<double> grads = al::train::zero_maps<double>(d);
+  al::train::accumulate_gradients(xq, xkv, w, al::train::forward_double(xq, xkv, w, o), g, o, grads);
+
+  const char* names[] = {"W_Q", "W_K", "W_V", "W_O"};
+  ref::DMatrix* maps[] = {&w.wq, &w.wk, &w.wv, &w.wo};
+  const ref::DMatrix* analytic[] = {&grads.wq, &grads.wk, &grads.wv, &grads.wo};
+  const double h = 1e-5;
+  for (int k = 0; k < 4; ++k) {
+    std::vector<double> numeric(maps[k]->data.size()), diff(numeric.size());
+    for (std::size_t i = 0; i < numeric.size(); ++i) {
+      const double saved = maps[k]->data[i];
+      maps[k]->data[i] = saved + h;
+      const double up = loss(xq, xkv, w, o, g);
+      maps[k]->data[i] = saved - h;
+      const double down = loss(xq, xkv, w, o, g);
+      maps[k]->data[i] = saved;
+      numeric[i] = (up - down) / (2 * h);
+      diff[i] = analytic[k]->data[i] - numeric[i];
+    }
+    const double rel = norm(diff) / std::max(norm(numeric), 1e-300);
+    INFO("n_q=" << nq << " n_k=" << nk << " d=" << d << " heads=" << o.heads << " scale=" << o.scale
+                << " T=" << o.temperature << " causal=" << (o.mask == Mask::Causal) << " d" << names[k]
+                << ": |analytic - numeric| = " << norm(diff) << ", |numeric| = " << norm(numeric)
+                << ", relative " << rel);
+    // One key (or a causal first row alone) leaves W_Q and W_K without gradient: then both are 0.
+    if (norm(numeric) < 1e-7) REQUIRE(norm(diff) <= 1e-7);
+    else REQUIRE(rel <= 1e-3);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the backward's gradients of all four maps match central finite differences in double", "[train]") {
+  int checked = 0;
+  for (int n : {1, 3, 4, 5})
+    for (int d : {4, 8})
+      for (int heads : {1, 2})
+        for (bool scale : {true, false})
+          for (Mask mask : {Mask::None, Mask::Causal})
+            for (float temperature : {1.0f, 0.5f, 2.5f}) {
+              AttentionOptions o;
+              o.heads = heads;
+              o.scale = scale;
+              o.mask = mask;
+              o.temperature = temperature;
+              check_gradients(n, n, d, o, std::uint32_t(100 * n + 10 * d + heads));
+              ++checked;
+            }
+  REQUIRE(checked == 192);
+}
+
+TEST_CASE("cross-attention gradients (queries and keys from different texts) match finite differences",
+          "[train]") {
+  AttentionOptions o;
+  o.heads = 2;
+  o.temperature = 0.7f;
+  check_gradients(3, 5, 8, o, 7);
+  check_gradients(5, 1, 4, o, 8);
+}
+
+TEST_CASE("the double forward used for the check equals the reference forward", "[train]") {
+  for (Mask mask : {Mask::None, Mask::Causal}) {
+    AttentionOptions o;
+    o.heads = 2;
+    o.mask = mask;
+    o.temperature = 1.5f;
+    const Matrix x = input(5, 8, 3);
+    const al::AttentionWeights w = al::random_weights(8, 11);
+    const LayerMaps<double> wd{ref::to_double(w.wq), ref::to_double(w.wk), ref::to_double(w.wv),
+                               ref::to_double(w.wo)};
+    const ref::Steps got = al::train::forward_double(ref::to_double(x), ref::to_double(x), wd, o);
+    const ref::Steps want = ref::attention_forward(x, x, w, o);
+    for (std::size_t i = 0; i < want.output.data.size(); ++i)
+      REQUIRE(std::abs(got.output.data[i] - want.output.data[i]) <= 1e-12);
+    for (int h = 0; h < 2; ++h)
+      for (std::size_t i = 0; i < want.weights[h].data.size(); ++i)
+        REQUIRE(std::abs(got.weights[h].data[i] - want.weights[h].data[i]) <= 1e-12);
+  }
+}
+
+TEST_CASE("the float backward equals the double backward within float rounding", "[train]") {
+  struct Shape { int n, d, heads; };
+  for (Shape s : {Shape{1, 4, 1}, Shape{5, 8, 2}, Shape{17, 20, 4}, Shape{12, 100, 4}, Shape{30, 100, 1}})
+    for (Mask mask : {Mask::None, Mask::Causal}) {
+      AttentionOptions o;
+      o.heads = s.heads;
+      o.mask = mask;
+      o.temperature = 1.3f;
+      const Matrix x = input(s.n, s.d, std::uint32_t(s.n + s.d));
+      const LayerMaps<double> wd = random_maps(s.d, std::uint32_t(s.d));
+      const al::AttentionWeights wf = to_float(wd);
+      const Matrix g = random_matrix(s.n, s.d, 5);
+
+      al::train::Gradients gf = al::train::zero_maps<float>(s.d);
+      al::train::accumulate_gradients(x, x, wf, al::attention_forward(x, x, wf, o), g, o, gf);
+      LayerMaps<double> gd = al::train::zero_maps<double>(s.d);
+      const ref::DMatrix xd = ref::to_double(x);
+      al::train::accumulate_gradients(xd, xd, wd, al::train::forward_double(xd, xd, wd, o), ref::to_double(g), o, gd);
+      INFO("n=" << s.n << " d=" << s.d << " heads=" << s.heads << " causal=" << (mask == Mask::Causal));
+      REQUIRE_CLOSE(gf.wq, gd.wq, 1e-4);
+      REQUIRE_CLOSE(gf.wk, gd.wk, 1e-4);
+      REQUIRE_CLOSE(gf.wv, gd.wv, 1e-4);
+      REQUIRE_CLOSE(gf.wo, gd.wo, 1e-4);
+    }
+}
+
+TEST_CASE("gradients accumulate: two calls give twice one call", "[train]") {
+  AttentionOptions o;
+  o.heads = 2;
+  const Matrix x = input(4, 8, 1);
+  const al::AttentionWeights w = al::random_weights(8, 2);
+  const Matrix g = random_matrix(4, 8, 3);
+  const al::AttentionSteps steps = al::attention_forward(x, x, w, o);
+  al::train::Gradients once = al::train::zero_maps<float>(8), twice = al::train::zero_maps<float>(8);
+  al::train::accumulate_gradients(x, x, w, steps, g, o, once);
+  al::train::accumulate_gradients(x, x, w, steps, g, o, twice);
+  al::train::accumulate_gradients(x, x, w, steps, g, o, twice);
+  for (std::size_t i = 0; i < once.wq.data.size(); ++i) REQUIRE(twice.wq.data[i] == 2 * once.wq.data[i]);
+  REQUIRE(once.wq.data != std::vector<float>(once.wq.data.size(), 0.0f));
+}
+
+TEST_CASE("with a causal mask, a loss on the first position alone gives W_Q and W_K exactly zero gradient",
+          "[train]") {
+  // Row 0 sees only key 0: its weight is 1 whatever the scores, so scores get no gradient.
+  const Matrix x = input(5, 8, 4);
+  const al::AttentionWeights w = al::random_weights(8, 5);
+  Matrix g(5, 8);
+  for (int c = 0; c < 8; ++c) g(0, c) = 1.0f + float(c);
+  for (Mask mask : {Mask::Causal, Mask::None}) {
+    AttentionOptions o;
+    o.mask = mask;
+    al::train::Gradients grads = al::train::zero_maps<float>(8);
+    al::train::accumulate_gradients(x, x, w, al::attention_forward(x, x, w, o), g, o, grads);
+    const bool zero = grads.wq.data == std::vector<float>(64, 0.0f) && grads.wk.data == std::vector<float>(64, 0.0f);
+    REQUIRE(zero == (mask == Mask::Causal));
+    REQUIRE(grads.wv.data != std::vector<float>(64, 0.0f));
+  }
+}
+
+TEST_CASE("training refuses cosine similarity with a sentence naming the option", "[train]") {
+  AttentionOptions o;
+  o.similarity = al::Similarity::Cosine;
+  const Matrix x = input(3, 4, 1);
+  const al::AttentionWeights w = al::random_weights(4, 1);
+  al::train::Gradients grads = al::train::zero_maps<float>(4);
+  REQUIRE_THROWS_AS(al::train::accumulate_gradients(x, x, w, al::attention_forward(x, x, w, o), Matrix(3, 4), o, grads),
+                    al::OptionError);
+  REQUIRE_THROWS_WITH(al::train::validate_for_training(o, 4), Catch::Matchers::Contains("dot-product"));
+}
