@@ -22,6 +22,7 @@
 #include "core/explain.h"
 #include "core/nearest.h"
 #include "core/steps.h"
+#include "core/train/trainer.h"
 
 using emscripten::val;
 
@@ -175,6 +176,50 @@ class Analysis {
   al::ScalingStudy study_;
 };
 
+// Training in a browser worker: the layer learns masked-word prediction on a corpus, a few steps
+// at a time. It keeps a reference to its lens's embeddings: the lens must outlive it.
+class Trainer {
+ public:
+  Trainer(const al::EmbeddingStore& store, std::vector<std::string> sentences, const al::train::TrainOptions& o)
+      : trainer_(store, sentences, o) {}
+  // runs `count` mini-batches; returns their mean loss
+  double steps(int count) {
+    return guarded([&] {
+      double sum = 0;
+      for (int i = 0; i < count; ++i) sum += trainer_.step();
+      return count > 0 ? sum / count : 0.0;
+    });
+  }
+  int stepCount() const { return trainer_.steps(); }
+  int epochs() const { return trainer_.epochs(); }
+  double trainSentences() const { return double(trainer_.train_sentences()); }
+  double heldOutSentences() const { return double(trainer_.held_out().size()); }
+  // held-out {top1, top10, meanLoss, examples} of the current weights
+  val evaluate(int max_examples) {
+    return guarded([&] {
+      const al::train::Evaluation e = trainer_.evaluate(trainer_.weights(), max_examples);
+      val out = val::object();
+      out.set("top1", e.top1);
+      out.set("top10", e.top10);
+      out.set("meanLoss", e.mean_loss);
+      out.set("examples", e.examples);
+      return out;
+    });
+  }
+  // the current weights in the "ALWT" format, as a view JS copies at once
+  val weightsFile() {
+    bytes_ = al::serialize_weights(trainer_.weights());
+    return val(emscripten::typed_memory_view(bytes_.size(), reinterpret_cast<const std::uint8_t*>(bytes_.data())));
+  }
+  void reset(double seed) {
+    guarded([&] { trainer_.initialize(std::uint64_t(seed)); });
+  }
+
+ private:
+  al::train::Trainer trainer_;
+  std::string bytes_;
+};
+
 // The embeddings, the weights presets and the nearest-word index of one page or process.
 class Lens {
  public:
@@ -216,6 +261,26 @@ class Lens {
     return guarded([&] {
       const al::PreparedWeights& w = weights(o);
       return std::make_unique<Analysis>(al::analyze_cross(query, document, store_, w, to_pipeline(o)), w.weights);
+    });
+  }
+
+  // A trainer on the corpus at ptr (UTF-8, one sentence per line), for these options.
+  std::unique_ptr<Trainer> createTrainer(std::uintptr_t ptr, int length, int heads, double seed, double learning_rate,
+                                         int batch) {
+    return guarded([&] {
+      std::vector<std::string> sentences;
+      const std::string_view text(reinterpret_cast<const char*>(ptr), std::size_t(length));
+      for (std::size_t start = 0; start < text.size();) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        if (end > start) sentences.emplace_back(text.substr(start, end - start));
+        start = end + 1;
+      }
+      al::train::TrainOptions o;
+      o.attention.heads = heads;
+      o.seed = std::uint64_t(seed);
+      o.learning_rate = float(learning_rate);
+      o.batch_size = batch;
+      return std::make_unique<Trainer>(store_, std::move(sentences), o);
     });
   }
 
@@ -346,7 +411,17 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("setTrainedWeights", &Lens::setTrainedWeights)
       .function("analyze", &Lens::analyze)
       .function("analyzeCross", &Lens::analyzeCross)
-      .function("nearestWords", &Lens::nearestWords);
+      .function("nearestWords", &Lens::nearestWords)
+      .function("createTrainer", &Lens::createTrainer);
+  class_<Trainer>("Trainer")
+      .function("steps", &Trainer::steps)
+      .function("stepCount", &Trainer::stepCount)
+      .function("epochs", &Trainer::epochs)
+      .function("trainSentences", &Trainer::trainSentences)
+      .function("heldOutSentences", &Trainer::heldOutSentences)
+      .function("evaluate", &Trainer::evaluate)
+      .function("weightsFile", &Trainer::weightsFile)
+      .function("reset", &Trainer::reset);
   class_<RawForward>("RawForward")
       .constructor<std::uintptr_t, int, int>()
       .function("run", &RawForward::run);

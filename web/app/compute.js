@@ -1,9 +1,10 @@
 // Runs the analysis whenever the text or an option changes and puts the result in the store.
 // Keystrokes arriving while an analysis runs coalesce: only the latest text is analyzed next.
+import { loadTrainedWeights } from './engine.js';
 import { watch } from './store.js';
 
 export const PAGE_MAX_TOKENS = 1024;  // the page analyzes at most this many tokens (with a note)
-const INPUTS = ['text', 'document', 'options', 'lens'];
+const INPUTS = ['text', 'document', 'options', 'lens', 'trainedPreset'];
 
 // The query word: the one the user chose (kept in range), else the first word with a vector.
 function pickQuery(result, query, chosen) {
@@ -25,8 +26,10 @@ export function startCompute(store) {
     try {
       do {
         pending = false;
-        const { lens, text, options, document } = store.get();
+        const { lens, text, options, document, trainedPreset } = store.get();
         const analyzed = { text, options, document };
+        // the trained preset's weights come the first time it is chosen
+        if (options.weights === 'trained' && trainedPreset) await loadTrainedWeights(lens, trainedPreset).catch(() => {});
         const startedAt = performance.now();
         let result = null, error = null;
         try {

@@ -2,7 +2,7 @@
 // has its own store and views; the wasm module and embeddings are shared by the page.
 import { DEFAULT_OPTIONS, normalizeOptions } from '../lib/options.js';
 import { h } from './dom.js';
-import { getLens, loadTrainedWeights, scriptBase } from './engine.js';
+import { getLens, scriptBase, trainedPreset } from './engine.js';
 import { startCompute } from './compute.js';
 import { exportButtons } from './export.js';
 import { createStore } from './store.js';
@@ -14,6 +14,7 @@ import { inputView } from './views/input.js';
 import { pipelineView } from './views/pipeline.js';
 import { searchView } from './views/search.js';
 import { statusView } from './views/status.js';
+import { trainView } from './views/train.js';
 import { weightsTableView } from './views/weights-table.js';
 import { positionalView } from './explain/positional.js';
 import { scalingView } from './explain/scaling.js';
@@ -62,7 +63,8 @@ class AttentionLensElement extends HTMLElement {
     const status = statusView(store), input = inputView(store), controls = controlsView(store);
     const heads = headsView(store), heatmap = heatmapView(store), table = weightsTableView(store);
     const search = searchView(store), pipeline = pipelineView(store);
-    const explanations = [traceView(store), scalingView(store), positionalView(store), similarityView(store), whatIfView(store)];
+    const explanations = [traceView(store), scalingView(store), positionalView(store), similarityView(store), whatIfView(store),
+      trainView(store)];
     const tour = tourView(store, shadow);
     this.#views = [status, input, controls, heads, heatmap, table, search, pipeline, ...explanations, tour];
     const exportBar = h('div', { class: 'export', role: 'group', 'aria-label': 'Export the attention filter' },
@@ -87,12 +89,7 @@ class AttentionLensElement extends HTMLElement {
       if (urlState && ['text', 'document', 'options', 'query', 'head'].some((k) => changed.has(k))) this.#writeUrl(state);
     }));
     getLens().then((lens) => store.set({ lens }), (e) => store.set({ loadError: e.message }));
-    getLens().then(async (lens) => {
-      const bytes = await loadTrainedWeights();
-      if (!bytes) return;
-      lens.setTrainedWeights(bytes);
-      store.set({ trainedAvailable: true });
-    }).catch(() => {});
+    trainedPreset().then((preset) => preset && store.set({ trainedPreset: preset, trainedAvailable: true, trainedHeads: preset.heads ?? 1 }));
   }
 
   // Reports how long a keystroke took to reach the screen (for npm run bench:page).

@@ -81,14 +81,22 @@ export function getLens(base = scriptBase) {
   return lenses.get(base);
 }
 
-// Trained weights, when the site has them: weights/index.json says which files exist (so that
-// no request fails); null otherwise, and from file:// (where JSON cannot be fetched).
-export async function loadTrainedWeights(base = scriptBase) {
+// The trained preset the site offers, from weights/index.json (so that no request fails):
+// { file, heads it was trained with }, or null when there is none, and from file:// (where
+// JSON cannot be fetched). Its 160 kB are loaded only when chosen (loadTrainedWeights).
+export async function trainedPreset(base = scriptBase) {
   if (new URL(base).protocol === 'file:') return null;
   try {
     const index = await (await fetch(new URL('weights/index.json', base))).json();
-    return index.trained ? await readAsset(base, `weights/${index.trained}`) : null;
+    return index.trained ? { file: index.trained, heads: index.heads } : null;
   } catch {
     return null;
   }
+}
+
+const trainedLoads = new Map();  // lens -> Promise: each lens loads the preset once
+export function loadTrainedWeights(lens, preset, base = scriptBase) {
+  if (!trainedLoads.has(lens))
+    trainedLoads.set(lens, readAsset(base, `weights/${preset.file}`).then((bytes) => lens.setTrainedWeights(bytes)));
+  return trainedLoads.get(lens);
 }

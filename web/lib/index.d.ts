@@ -148,11 +148,32 @@ export interface AttentionLens {
   crossAnalyze(queryText: string, documentText: string, options?: AnalyzeOptions): Promise<AttentionResult>;
   /** The k vocabulary words nearest to a 100-d vector by cosine, most similar first. */
   nearestWords(vector: Float32Array | number[], k?: number): Neighbor[];
+  /**
+   * A trainer of the layer on a corpus (UTF-8, one sentence per line): masked-word prediction
+   * (hide a word, make the output at its place point to its GloVe vector) with Adam, from seeded
+   * random weights. Only words of the loaded embeddings count as known. The lens must outlive it.
+   */
+  createTrainer(corpus: Uint8Array, options?: { heads?: number; seed?: number; learningRate?: number; batch?: number }): Trainer;
   /** Loads trained weights ("ALWT" file) for options.weights = 'trained'. */
   setTrainedWeights(bytes: Uint8Array): void;
   /** Diagnostics: wasm memory, the heap's top, live results and Embind handles. */
   memoryStats(): MemoryStats;
   /** Frees the module's C++ state; the lens cannot be used afterwards. */
+  dispose(): void;
+}
+
+export interface Trainer {
+  /** Runs count mini-batches; returns their mean loss (1 − cosine). */
+  steps(count?: number): number;
+  readonly stepCount: number;
+  readonly epochs: number;
+  readonly trainSentences: number;
+  readonly heldOutSentences: number;
+  /** Held-out masked-word accuracy of the current weights. */
+  evaluate(maxExamples?: number): { top1: number; top10: number; meanLoss: number; examples: number };
+  /** The current weights as an "ALWT" file (for setTrainedWeights). */
+  weightsFile(): Uint8Array;
+  reset(seed: number): void;
   dispose(): void;
 }
 

@@ -3,6 +3,7 @@ import { readBytes } from './assets.js';
 import { loadModule } from './loader.js';
 import { normalizeOptions } from './options.js';
 import { AttentionResult } from './result.js';
+import { Trainer } from './trainer.js';
 
 function checkText(name, text) {
   if (typeof text !== 'string') throw new TypeError(`attention-lens: ${name} must be a string, got ${typeof text}`);
@@ -131,6 +132,16 @@ export class Lens {
     this.#check();
     this.#withBytes(bytes, (ptr, n) => this.#lens.setTrainedWeights(ptr, n));
     this.#check();
+  }
+
+  // A trainer of the layer on corpus (UTF-8 bytes, one sentence per line): masked-word
+  // prediction with Adam, from seeded random weights. The lens must outlive it.
+  createTrainer(corpus, { heads = 4, seed = 1, learningRate = 0.005, batch = 32 } = {}) {
+    this.#check();
+    normalizeOptions({ heads, seed });
+    const handle = this.#withBytes(corpus, (ptr, n) => this.#lens.createTrainer(ptr, n, heads, seed, learningRate, batch));
+    this.#check();
+    return new Trainer(this.#module, handle);
   }
 
   // Diagnostics: wasm memory size, the heap's top, live C++ results and Embind value handles.

@@ -28,7 +28,9 @@ export function controlsView(store) {
     h('option', { value: 'dot' }, 'dot product (the paper)'), h('option', { value: 'cosine' }, 'cosine'));
   const causal = h('input', { type: 'checkbox', onchange: () => setOption({ mask: causal.checked ? 'causal' : 'none' }) });
   const trained = h('option', { value: 'trained', disabled: true }, 'trained (not available)');
-  const weights = h('select', { onchange: () => setOption({ weights: weights.value }) },
+  // the trained preset was trained with a number of heads: choosing it sets them
+  const weights = h('select', { onchange: () => setOption(weights.value === 'trained'
+    ? { weights: 'trained', heads: store.get().trainedHeads ?? store.get().options.heads } : { weights: weights.value }) },
     h('option', { value: 'identity' }, 'identity: pure word similarity'),
     h('option', { value: 'random' }, 'random (Xavier), as before training'), trained);
   const seed = h('input', { type: 'number', min: 0, max: 4294967295, step: 1, inputmode: 'numeric',
@@ -64,7 +66,7 @@ export function controlsView(store) {
     causal.disabled = Boolean(document.trim());  // cross-attention has no order between the two texts
     causal.title = causal.disabled ? 'Not with a document: queries and keys come from different texts' : '';
     trained.disabled = !trainedAvailable;
-    trained.textContent = trainedAvailable ? 'trained' : 'trained (not available)';
+    trained.textContent = trainedAvailable ? `trained (masked words, ${store.get().trainedHeads} heads)` : 'trained (not available)';
     weights.value = o.weights;
     seed.value = String(o.seed);
     seedField.hidden = o.weights !== 'random';
