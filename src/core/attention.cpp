@@ -1,6 +1,7 @@
 #include "core/attention.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <string>
 
@@ -16,12 +17,20 @@ void project(const Matrix& x, const kernels::PackedB& w, Matrix& out) {
   kernels::gemm_packed(x.rows, x.data.data(), x.cols, w, out.data.data(), out.cols);
 }
 
-// One row of scores /= |q_i|·|k_j|; a zero vector is similar to nothing (cosine 0).
+// One row of scores /= |q_i|·|k_j|; a zero vector is similar to nothing (cosine 0). Clamped to
+// [-1, 1]: for tiny vectors the float dot product loses digits that the double norms keep.
 void to_cosine(float* row, float query_norm, const std::vector<float>& key_norms) {
   for (std::size_t j = 0; j < key_norms.size(); ++j) {
     const float denom = query_norm * key_norms[j];
-    row[j] = denom > 0.0f ? row[j] / denom : 0.0f;
+    row[j] = denom > 0.0f ? std::clamp(row[j] / denom, -1.0f, 1.0f) : 0.0f;
   }
+}
+
+// A score that overflowed float (huge weights) saturates at ±FLT_MAX, and +inf − inf = NaN
+// becomes 0, so that every step stays finite whatever the weights.
+void saturate(float* row, int n) {
+  for (int j = 0; j < n; ++j)
+    if (!std::isfinite(row[j])) row[j] = std::isnan(row[j]) ? 0.0f : std::copysign(FLT_MAX, row[j]);
 }
 
 constexpr int kRowBlock = 16;  // query rows per block: a multiple of the microkernels' 4 rows
@@ -110,7 +119,12 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
   s.divisor = (o.scale ? std::sqrt(float(dk)) : 1.0f) * o.temperature;
   const float alpha = 1.0f / s.divisor;
 
-  for (int h = 0; h < o.heads; ++h) {
+  if (nq == 0 || nk == 0) {  // nothing to attend with or to: empty matrices, zero context
+    for (int h = 0; h < o.heads; ++h)
+      for (std::vector<Matrix>* m : {&s.scores, &s.scaled, &s.weights}) (*m)[std::size_t(h)].reshape(nq, nk);
+    std::fill(s.context.data.begin(), s.context.data.end(), 0.0f);
+  }
+  for (int h = 0; h < o.heads && nq > 0 && nk > 0; ++h) {
     const int c0 = h * dk;
     Matrix& scores = s.scores[std::size_t(h)];
     Matrix& scaled = s.scaled[std::size_t(h)];
@@ -132,9 +146,11 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
       // scores rows (rows × n_k) = Q_h rows (rows × d_k) · K_hᵀ (d_k × n_k)
       kernels::gemm_packed(rows, s.query.row(i0) + c0, d, s.packed_keys, scores.row(i0), nk);
       for (int i = i0; i < i0 + rows; ++i) {
+        saturate(scores.row(i), nk);
         if (o.similarity == Similarity::Cosine) to_cosine(scores.row(i), query_norms[std::size_t(i)], key_norms);
         // scaled = scores / (√d_k · T)
         kernels::scale(scores.row(i), scaled.row(i), nk, alpha);
+        saturate(scaled.row(i), nk);  // a tiny temperature can overflow it too
         // weights = softmax over the visible keys; masked keys get exactly 0
         const int visible = o.mask == Mask::Causal ? i + 1 : nk;
         if (visible > 0) kernels::softmax(scaled.row(i), weights.row(i), visible);

@@ -11,6 +11,7 @@ constexpr std::size_t kHeaderBytes = 40;
 constexpr std::uint32_t kFormatVersion = 1;
 constexpr std::uint32_t kQuantInt8RowScale = 1;
 constexpr std::uint32_t kMaxDims = 4096;
+constexpr std::uint32_t kMaxShards = 65536;
 
 [[noreturn]] void fail(const std::string& name, const std::string& why) {
   throw AssetError("embeddings file '" + name + "' is not usable: " + why);
@@ -52,7 +53,7 @@ EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& 
   const std::uint32_t quant = read_u32_le(h + 36);
   if (a.dims == 0 || a.dims > kMaxDims) fail(name, "implausible dimension " + std::to_string(a.dims));
   if (quant != kQuantInt8RowScale) fail(name, "unknown quantization scheme " + std::to_string(quant));
-  if (a.shard_count == 0 || (!a.is_core() && a.shard_index >= a.shard_count))
+  if (a.shard_count == 0 || a.shard_count > kMaxShards || (!a.is_core() && a.shard_index >= a.shard_count))
     fail(name, "shard index " + std::to_string(a.shard_index) + " is outside 0.." +
                    std::to_string(a.shard_count));
   if (count > a.vocab_size) fail(name, "holds more words than the vocabulary");
@@ -84,9 +85,12 @@ EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& 
   a.values.resize(std::size_t(count) * a.dims);
   for (std::uint32_t i = 0; i < count; ++i) a.ranks[i] = read_u32_le(p + 4 * i);
   p += 4ull * count;
-  for (std::uint32_t i = 0; i < count; ++i) a.scales[i] = read_f32_le(p + 4 * i);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    a.scales[i] = read_f32_le(p + 4 * i);
+    if (!(a.scales[i] >= 0.0f && a.scales[i] < 1e30f)) fail(name, "corrupted: word " + std::to_string(i) + " has an invalid scale");
+  }
   p += 4ull * count;
-  std::memcpy(a.values.data(), p, a.values.size());
+  if (!a.values.empty()) std::memcpy(a.values.data(), p, a.values.size());
   return a;
 }
 

@@ -22,8 +22,10 @@ struct Decoded {
 // (stray continuation bytes, overlong forms, truncated sequences, values past
 // U+10FFFF) yields one U+FFFD per maximal invalid subpart, as WHATWG's decoder
 // does, except that a whole 3-byte encoded UTF-16 surrogate (ED A0..BF 80..BF,
-// what Embind makes of a lone surrogate in a JS string) is a single U+FFFD of
-// 3 bytes and 1 UTF-16 unit, so UTF-16 offsets keep matching JS string indices.
+// what a CESU-8 style encoder makes of a lone surrogate) is a single U+FFFD of
+// 3 bytes and 1 UTF-16 unit, so UTF-16 offsets keep matching string indices.
+// (The JS API sends well-formed text: Emscripten 3.1.6's encoder would join a
+// lone surrogate with the next code unit, so web/lib/lens.js replaces them first.)
 Decoded decode_next(std::string_view text, std::size_t pos);
 
 // The classes the tokenizer distinguishes. When a code point has several of

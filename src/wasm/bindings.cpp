@@ -22,7 +22,9 @@
 #include "core/explain.h"
 #include "core/nearest.h"
 #include "core/steps.h"
+#if ATTENTION_LENS_TRAINER
 #include "core/train/trainer.h"
+#endif
 
 using emscripten::val;
 
@@ -176,6 +178,7 @@ class Analysis {
   al::ScalingStudy study_;
 };
 
+#if ATTENTION_LENS_TRAINER  // only in the training build (attention-lens-train-*.mjs)
 // Training in a browser worker: the layer learns masked-word prediction on a corpus, a few steps
 // at a time. It keeps a reference to its lens's embeddings: the lens must outlive it.
 class Trainer {
@@ -219,6 +222,7 @@ class Trainer {
   al::train::Trainer trainer_;
   std::string bytes_;
 };
+#endif
 
 // The embeddings, the weights presets and the nearest-word index of one page or process.
 class Lens {
@@ -264,6 +268,7 @@ class Lens {
     });
   }
 
+#if ATTENTION_LENS_TRAINER
   // A trainer on the corpus at ptr (UTF-8, one sentence per line), for these options.
   std::unique_ptr<Trainer> createTrainer(std::uintptr_t ptr, int length, int heads, double seed, double learning_rate,
                                          int batch) {
@@ -283,6 +288,7 @@ class Lens {
       return std::make_unique<Trainer>(store_, std::move(sentences), o);
     });
   }
+#endif
 
   // {words: string[], similarities: Float32Array view, ranks: Int32Array view}
   val nearestWords(std::uintptr_t ptr, int dims, int k) {
@@ -411,8 +417,11 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("setTrainedWeights", &Lens::setTrainedWeights)
       .function("analyze", &Lens::analyze)
       .function("analyzeCross", &Lens::analyzeCross)
-      .function("nearestWords", &Lens::nearestWords)
-      .function("createTrainer", &Lens::createTrainer);
+#if ATTENTION_LENS_TRAINER
+      .function("createTrainer", &Lens::createTrainer)
+#endif
+      .function("nearestWords", &Lens::nearestWords);
+#if ATTENTION_LENS_TRAINER
   class_<Trainer>("Trainer")
       .function("steps", &Trainer::steps)
       .function("stepCount", &Trainer::stepCount)
@@ -422,6 +431,7 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("evaluate", &Trainer::evaluate)
       .function("weightsFile", &Trainer::weightsFile)
       .function("reset", &Trainer::reset);
+#endif
   class_<RawForward>("RawForward")
       .constructor<std::uintptr_t, int, int>()
       .function("run", &RawForward::run);

@@ -28,7 +28,7 @@ for (const build of BUILDS) {
     M._free(ptr);
     assert.equal(M.takeError(), '');
     const options = { heads: 2, positional: true, positionalWeight: 1, scale: true, temperature: 1,
-      similarity: 'dot', mask: 'none', weights: 'identity', seed: 0, maxTokens: 100 };
+      similarity: 'dot', mask: 'none', weights: 'identity', seed: 0, maxTokens: 100, maskedToken: -1 };
     const handle = lens.analyze('the night is dark', options);
     const weights = new Float32Array(handle.step('weights', 1).data);
     handle.delete();

@@ -183,6 +183,8 @@ export interface CreateOptions {
   /** 'auto' picks the SIMD build when the engine supports it. */
   simd?: 'auto' | boolean;
   onProgress?: (progress: LoadProgress) => void;
+  /** Load the build that can also train (lens.createTrainer); about 30 kB more. */
+  trainer?: boolean;
 }
 
 /** Loads the WebAssembly module and the core GloVe embeddings (about 1.9 MB). */

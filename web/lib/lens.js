@@ -10,9 +10,12 @@ function checkText(name, text) {
 }
 
 // baseUrl defaults to the package's dist/ (next to web/lib/)
-export async function createAttentionLens({ baseUrl = new URL('../../dist/', import.meta.url), simd = 'auto', onProgress } = {}) {
+// trainer: load the build that can also train (lens.createTrainer), about 30 kB more
+export async function createAttentionLens({ baseUrl = new URL('../../dist/', import.meta.url), simd = 'auto', onProgress,
+  trainer = false } = {}) {
   const base = new URL(baseUrl, typeof location === 'object' ? location.href : undefined);
-  const { module, simd: usedSimd } = await loadModule(new URL('wasm/', base), { simd, onProgress });
+  const { module, simd: usedSimd } = await loadModule(new URL('wasm/', base),
+    { simd, onProgress, build: trainer ? 'attention-lens-train' : 'attention-lens' });
   const embeddings = new URL('embeddings/', base);
   return createLensWith({ module, simd: usedSimd, onProgress,
     readAsset: (name, progress) => readBytes(new URL(name, embeddings), progress) });
@@ -67,7 +70,7 @@ export class Lens {
   async #loadShards(texts, maxTokens) {
     const needed = new Set();
     for (const t of texts) {
-      const view = this.#lens.shardsNeeded(t, maxTokens);
+      const view = this.#lens.shardsNeeded(t.toWellFormed(), maxTokens);
       const shards = view === null ? [] : Array.from(view);  // copied before any other call
       this.#check();
       for (const s of shards) needed.add(s);
@@ -95,7 +98,9 @@ export class Lens {
     const o = normalizeOptions(options);
     const warnings = await this.#loadShards([text], o.maxTokens);
     this.#check();
-    const handle = this.#lens.analyze(text, o);
+    // lone surrogates become U+FFFD (same length, so offsets hold): Embind's UTF-8 encoder
+    // would join a lone surrogate with the next code unit
+    const handle = this.#lens.analyze(text.toWellFormed(), o);
     this.#check();
     return new AttentionResult(this.#module, handle, { text, options: o, warnings });
   }
@@ -106,7 +111,7 @@ export class Lens {
     const o = normalizeOptions(options);
     const warnings = await this.#loadShards([queryText, documentText], o.maxTokens);
     this.#check();
-    const handle = this.#lens.analyzeCross(queryText, documentText, o);
+    const handle = this.#lens.analyzeCross(queryText.toWellFormed(), documentText.toWellFormed(), o);
     this.#check();
     return new AttentionResult(this.#module, handle, { text: queryText, documentText, options: o, warnings });
   }
@@ -138,6 +143,7 @@ export class Lens {
   // prediction with Adam, from seeded random weights. The lens must outlive it.
   createTrainer(corpus, { heads = 4, seed = 1, learningRate = 0.005, batch = 32 } = {}) {
     this.#check();
+    if (!this.#lens.createTrainer) throw new Error('attention-lens: this lens cannot train: create it with { trainer: true }');
     normalizeOptions({ heads, seed });
     const handle = this.#withBytes(corpus, (ptr, n) => this.#lens.createTrainer(ptr, n, heads, seed, learningRate, batch));
     this.#check();

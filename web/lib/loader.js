@@ -14,12 +14,13 @@ export function supportsSimd() {
   }
 }
 
-// Loads dist/wasm/attention-lens-{simd,baseline}.mjs with its .wasm from wasmDir (a URL).
-export async function loadModule(wasmDir, { simd = 'auto', onProgress } = {}) {
+// Loads dist/wasm/<build>-{simd,baseline}.mjs with its .wasm from wasmDir (a URL); build is
+// 'attention-lens', or 'attention-lens-train' (the same with the trainer, for training workers).
+export async function loadModule(wasmDir, { simd = 'auto', onProgress, build = 'attention-lens' } = {}) {
   if (typeof WebAssembly !== 'object') throw new Error('attention-lens: this browser has no WebAssembly');
   const useSimd = simd === 'auto' ? supportsSimd() : Boolean(simd);
   if (useSimd && !supportsSimd()) throw new Error('attention-lens: this engine does not support WebAssembly SIMD');
-  const name = `attention-lens-${useSimd ? 'simd' : 'baseline'}`;
+  const name = `${build}-${useSimd ? 'simd' : 'baseline'}`;
   const [{ default: factory }, wasmBinary] = await Promise.all([
     import(new URL(`${name}.mjs`, wasmDir).href),
     readBytes(new URL(`${name}.wasm`, wasmDir), (loaded, total) => onProgress?.({ phase: 'wasm', loaded, total })),

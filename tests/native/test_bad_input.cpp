@@ -1,0 +1,484 @@
+// Bad input (issue 7, part 1): whatever a user types or pastes goes through the tokenizer and
+// the whole pipeline (al::analyze) and gives a defined result: tokens that slice back to the
+// text, finite numbers, weights rows that sum to 1. The embeddings are a synthetic 100-d store
+// (core file + 4 shards, built with asset_builder.h), so no generated files are needed and the
+// same tests run natively and in both wasm builds. tests/js/bad-input.test.mjs sends the same
+// texts through the JS API.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "asset_builder.h"
+#include "core/analyze.h"
+#include "core/bytes.h"
+#include "core/embedding_store.h"
+#include "core/errors.h"
+#include "core/tokenizer.h"
+#include "core/unicode.h"
+
+using Catch::Matchers::WithinAbs;
+using namespace std::string_literals;
+
+namespace {
+
+constexpr int kDims = 100;  // as the real GloVe assets: any divisor of 100 is a head count
+
+// A word's vector: seeded values in [-1, 1] (an LCG; test data only).
+std::vector<float> vector_for(std::uint32_t seed) {
+  std::vector<float> v(kDims);
+  std::uint64_t s = seed * 6364136223846793005ull + 1442695040888963407ull;
+  for (float& x : v) {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    x = 2.0f * float(s >> 40) / 16777216.0f - 1.0f;
+  }
+  return v;
+}
+
+// The vocabulary: frequent words in the core file, rare ones in their hash shards; all loaded,
+// so a word is either known or not in the vocabulary.
+const al::EmbeddingStore& store() {
+  static const al::EmbeddingStore s = [] {
+    using al::test::TestWord;
+    std::vector<TestWord> core, rare;
+    std::uint32_t seed = 1;
+    for (const char* w : {"the", "always", "pays", "his", "debts", "is", "coming", "script", "alert", "img",
+                          "\u6771", "\u4eac", "\u05e9\u05dc\u05d5\u05dd"})
+      core.push_back({w, vector_for(seed++)});
+    for (const char* w : {"lannister", "winter", "onerror", "javascript", "\u0627\u0644\u0633\u0644\u0627\u0645"})
+      rare.push_back({w, vector_for(seed++)});
+    constexpr std::uint32_t shards = 4;
+    std::vector<std::vector<TestWord>> per(shards);
+    for (const TestWord& w : rare) per[al::fnv1a(w.word) % shards].push_back(w);
+    for (std::uint32_t i = 0; i < shards; ++i)  // a shard file needs a word (asset_builder.h)
+      for (int k = 0; per[i].empty(); ++k)
+        if (const std::string w = "filler" + std::to_string(k); al::fnv1a(w) % shards == i)
+          per[i].push_back({w, vector_for(seed++)});
+    std::uint32_t vocab = std::uint32_t(core.size());
+    for (const auto& words : per) vocab += std::uint32_t(words.size());
+    al::EmbeddingStore st;
+    st.add(al::parse_embedding_asset(al::test::build_asset(core, al::kCoreShardIndex, shards, vocab), "core.bin"));
+    for (std::uint32_t i = 0; i < shards; ++i)
+      st.add(al::parse_embedding_asset(al::test::build_asset(per[i], i, shards, vocab), "shard"));
+    return st;
+  }();
+  return s;
+}
+
+const al::PreparedWeights& identity() {
+  static const al::PreparedWeights w = al::prepare(al::identity_weights(kDims));
+  return w;
+}
+
+const al::PreparedWeights& random_weights() {
+  static const al::PreparedWeights w = al::prepare(al::random_weights(kDims, 7));
+  return w;
+}
+
+std::vector<std::string> texts(const std::vector<al::Token>& tokens) {
+  std::vector<std::string> out;
+  for (const al::Token& t : tokens) out.push_back(t.text);
+  return out;
+}
+
+// Strict UTF-8 (written apart from the decoder under test): the UTF-16 length, or -1 if invalid.
+long utf16_length(const std::string& s) {
+  long units = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    int len = 0;
+    char32_t cp = 0, min = 0;
+    if (b < 0x80) len = 1, cp = b;
+    else if ((b & 0xE0) == 0xC0) len = 2, cp = b & 0x1F, min = 0x80;
+    else if ((b & 0xF0) == 0xE0) len = 3, cp = b & 0x0F, min = 0x800;
+    else if ((b & 0xF8) == 0xF0) len = 4, cp = b & 0x07, min = 0x10000;
+    else return -1;
+    if (i + std::size_t(len) > s.size()) return -1;
+    for (int k = 1; k < len; ++k) {
+      const auto c = static_cast<unsigned char>(s[i + std::size_t(k)]);
+      if ((c & 0xC0) != 0x80) return -1;
+      cp = (cp << 6) | (c & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return -1;
+    units += cp >= 0x10000 ? 2 : 1;
+    i += std::size_t(len);
+  }
+  return units;
+}
+
+// Only white space, control and format characters in text[from, to): what the tokenizer drops.
+bool only_separators(const std::string& text, std::size_t from, std::size_t to) {
+  for (std::size_t pos = from; pos < to;) {
+    const al::Decoded d = al::decode_next(text, pos);
+    const al::CharClass c = al::char_class(d.cp);
+    if (c != al::CharClass::Space && c != al::CharClass::Control && c != al::CharClass::Format) return false;
+    pos += d.byte_len;
+  }
+  return true;
+}
+
+// What the tokenizer promises for any text: tokens ordered, disjoint, within the text, valid
+// UTF-8 with matching UTF-16 lengths, the input's own bytes when it is valid UTF-8, and
+// nothing but separators dropped between them.
+void check_tokens(const std::string& text, const std::vector<al::Token>& tokens) {
+  const bool valid = utf16_length(text) >= 0;
+  std::size_t byte_end = 0, u16_end = 0, bad = 0;
+  for (const al::Token& t : tokens) {
+    const long units = utf16_length(t.text);
+    const bool ok = t.byte_start >= byte_end && t.byte_end > t.byte_start && t.byte_end <= text.size() &&
+                    t.u16_start >= u16_end && t.u16_end > t.u16_start && units >= 0 &&
+                    utf16_length(t.lower) >= 0 && std::size_t(units) == t.u16_end - t.u16_start &&
+                    (!valid || text.compare(t.byte_start, t.byte_end - t.byte_start, t.text) == 0) &&
+                    only_separators(text, byte_end, t.byte_start);
+    if (!ok && bad++ == 0) UNSCOPED_INFO("first bad token: '" << t.text << "' at byte " << t.byte_start);
+    byte_end = t.byte_end;
+    u16_end = t.u16_end;
+  }
+  REQUIRE(bad == 0);
+  REQUIRE(only_separators(text, byte_end, text.size()));
+}
+
+std::size_t non_finite(const al::Matrix& m) {
+  std::size_t count = 0;
+  for (float v : m.data) count += !std::isfinite(v);
+  return count;
+}
+
+// What every analysis must satisfy, whatever the text and the options.
+void check_analysis(const al::Analysis& a, const al::PipelineOptions& o) {
+  const al::Side& q = a.queries;
+  const al::Side& k = a.cross ? a.documents : a.queries;
+  const int nq = int(q.tokens.size()), nk = int(k.tokens.size());
+  for (const al::Side* side : {&q, &k}) {
+    REQUIRE(side->tokens.size() <= o.max_tokens);
+    REQUIRE(side->truncated == (side->total_tokens > side->tokens.size()));
+    REQUIRE(side->lookups.size() == side->tokens.size());
+    REQUIRE(side->input.rows == int(side->tokens.size()));
+  }
+  const al::AttentionSteps& s = a.attention;
+  REQUIRE(s.weights.size() == std::size_t(o.attention.heads));
+  std::vector<std::pair<std::string, const al::Matrix*>> steps = {
+      {"embeddings", &q.embeddings}, {"positional", &q.positional}, {"input", &q.input}, {"query", &s.query},
+      {"key", &s.key}, {"value", &s.value}, {"context", &s.context}, {"output", &s.output}};
+  for (std::size_t h = 0; h < s.weights.size(); ++h) {
+    steps.push_back({"scores " + std::to_string(h), &s.scores[h]});
+    steps.push_back({"scaled " + std::to_string(h), &s.scaled[h]});
+    steps.push_back({"weights " + std::to_string(h), &s.weights[h]});
+  }
+  for (const auto& [name, m] : steps) {
+    INFO("step " << name);
+    REQUIRE(non_finite(*m) == 0);
+  }
+  double worst = 0;  // max |row sum - 1|
+  std::size_t outside = 0, masked_nonzero = 0;
+  for (const al::Matrix& w : s.weights) {
+    REQUIRE(w.rows == nq);
+    REQUIRE(w.cols == nk);
+    for (int i = 0; i < nq; ++i) {
+      double sum = 0;
+      for (int j = 0; j < nk; ++j) {
+        outside += !(w(i, j) >= 0.0f && w(i, j) <= 1.0f);
+        masked_nonzero += o.attention.mask == al::Mask::Causal && j > i && w(i, j) != 0.0f;
+        sum += w(i, j);
+      }
+      if (nk > 0) worst = std::max(worst, std::abs(sum - 1.0));
+    }
+  }
+  REQUIRE_THAT(worst, WithinAbs(0.0, 1e-5));
+  REQUIRE(outside == 0);
+  REQUIRE(masked_nonzero == 0);
+}
+
+// The option combinations a text is analyzed with: heads 1, 4 and 100 (d_k = 1), dot and
+// cosine, no mask and causal, and four variants of the rest (positions, weights, temperature).
+std::vector<al::PipelineOptions> option_grid(std::size_t max_tokens, bool full) {
+  std::vector<al::PipelineOptions> grid;
+  for (int heads : full ? std::vector<int>{1, 4, 100} : std::vector<int>{1, 100})
+    for (al::Similarity sim : {al::Similarity::Dot, al::Similarity::Cosine})
+      for (al::Mask mask : {al::Mask::None, al::Mask::Causal})
+        for (int variant = 0; variant < (full ? 4 : 1); ++variant) {
+          al::PipelineOptions o;
+          o.max_tokens = max_tokens;
+          o.attention.heads = heads;
+          o.attention.similarity = sim;
+          o.attention.mask = mask;
+          o.attention.scale = variant != 1;
+          o.attention.temperature = variant == 1 || variant == 3 ? 1e-6f : variant == 2 ? 1e6f : 1.0f;
+          o.positional = variant != 1;
+          o.positional_weight = variant == 2 ? 10.0f : variant == 3 ? 0.5f : 1.0f;
+          grid.push_back(o);
+        }
+  return grid;
+}
+
+// Tokenizes the text, checks its tokens, analyzes it every way of option_grid and checks each
+// analysis; returns the tokens.
+std::vector<al::Token> analyze_every_way(const std::string& text, std::size_t max_tokens = 8192, bool full = true) {
+  const std::vector<al::Token> tokens = al::tokenize(text);
+  check_tokens(text, tokens);
+  for (const al::PipelineOptions& o : option_grid(max_tokens, full)) {
+    for (bool random : {false, true}) {
+      INFO("heads " << o.attention.heads << ", cosine " << (o.attention.similarity == al::Similarity::Cosine)
+                    << ", causal " << (o.attention.mask == al::Mask::Causal) << ", T " << o.attention.temperature
+                    << ", random weights " << random);
+      const al::Analysis a = al::analyze(text, store(), random ? random_weights() : identity(), o);
+      REQUIRE(a.queries.total_tokens == tokens.size());
+      check_analysis(a, o);
+    }
+  }
+  return tokens;
+}
+
+std::string kinds(const std::vector<al::Token>& tokens) {
+  std::string out;
+  for (const al::Token& t : tokens) out += (out.empty() ? "" : " ") + std::string(al::to_string(t.kind));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("empty and whitespace-only texts give no tokens and empty attention matrices", "[bad-input]") {
+  for (const std::string& text : {""s, " "s, " \t\r\n\v\f"s, "\u00a0\u2003\u3000\u2028\u2029\u0085"s}) {
+    REQUIRE(analyze_every_way(text).empty());
+    al::PipelineOptions o;
+    o.attention.heads = 4;
+    const al::Analysis a = al::analyze(text, store(), identity(), o);
+    REQUIRE(a.queries.total_tokens == 0);
+    REQUIRE_FALSE(a.queries.truncated);
+    REQUIRE(a.attention.weights.size() == 4);
+    REQUIRE(a.attention.weights[0].rows == 0);
+    REQUIRE(a.attention.output.rows == 0);
+  }
+}
+
+TEST_CASE("one word repeated 10,000 times gives 10,000 tokens, analyzed up to max_tokens", "[bad-input]") {
+  std::string text;
+  for (int i = 0; i < 10000; ++i) text += "debts ";
+  REQUIRE(analyze_every_way(text, 48, false).size() == 10000);
+  al::PipelineOptions o;
+  o.max_tokens = 1024;  // the page's cap
+  const al::Analysis a = al::analyze(text, store(), identity(), o);
+  REQUIRE(a.queries.total_tokens == 10000);
+  REQUIRE(a.queries.truncated);
+  REQUIRE(a.attention.weights[0].rows == 1024);
+  check_analysis(a, o);
+  // the same word everywhere: without positions every score is equal, so weights are uniform
+  o.positional = false;
+  o.max_tokens = 100;
+  const al::Analysis same = al::analyze(text, store(), identity(), o);
+  for (float w : same.attention.weights[0].data) REQUIRE_THAT(w, WithinAbs(0.01, 1e-6));
+}
+
+TEST_CASE("a 1 MB paste is tokenized in full and its analysis is capped to max_tokens, and says so",
+          "[bad-input]") {
+  const std::string chunk =
+      "A Lannister always pays his debts, don't you know? 3.14 caf\u00e9 \u6771\u4eac\u306f "
+      "\U0001F44D\U0001F3FD \U0001F468\u200D\U0001F469\u200D\U0001F467 \u0627\u0644\u0633\u0644\u0627\u0645 "
+      "\u05e9\u05dc\u05d5\u05dd <script>alert(1)</script> e\u0301 \x01\t"s + '\0' + "!?\n";
+  std::string text;
+  while (text.size() < (1u << 20)) text += chunk;
+  const std::size_t total = analyze_every_way(text, 32, false).size();
+  REQUIRE(total == al::tokenize(chunk).size() * (text.size() / chunk.size()));
+  for (int heads : {1, 4}) {
+    al::PipelineOptions o;
+    o.max_tokens = 1024;  // the page's cap
+    o.attention.heads = heads;
+    const al::Analysis a = al::analyze(text, store(), identity(), o);
+    REQUIRE(a.queries.truncated);
+    REQUIRE(a.queries.total_tokens == total);
+    REQUIRE(a.queries.tokens.size() == 1024);
+    REQUIRE(a.queries.tokens.back().byte_end < text.size());
+    check_analysis(a, o);
+  }
+}
+
+TEST_CASE("emoji with skin tones and ZWJ sequences are one token each, with the zero vector",
+          "[bad-input]") {
+  const std::string text =
+      "\U0001F44D\U0001F3FD \U0001F468\u200D\U0001F469\u200D\U0001F467\u200D\U0001F466 "
+      "\U0001F3F3\uFE0F\u200D\U0001F308 \U0001F1EF\U0001F1F5 \U0001F469\U0001F3FF\u200D\U0001F4BB "
+      "1\uFE0F\u20E3 \U0001F3FD";
+  const auto tokens = analyze_every_way(text);
+  REQUIRE(texts(tokens) == std::vector<std::string>{"\U0001F44D\U0001F3FD",
+                                                    "\U0001F468\u200D\U0001F469\u200D\U0001F467\u200D\U0001F466",
+                                                    "\U0001F3F3\uFE0F\u200D\U0001F308", "\U0001F1EF\U0001F1F5",
+                                                    "\U0001F469\U0001F3FF\u200D\U0001F4BB", "1\uFE0F\u20E3", "\U0001F3FD"});
+  REQUIRE(kinds(tokens) == "emoji emoji emoji emoji emoji emoji emoji");
+  REQUIRE(tokens[1].u16_end - tokens[1].u16_start == 11);  // 4 surrogate pairs and 3 ZWJs
+  const al::Analysis a = al::analyze(text, store(), identity(), {});
+  for (const al::Lookup& l : a.queries.lookups) REQUIRE(l.status == al::LookupStatus::NotInVocabulary);
+  for (float v : a.queries.embeddings.data) REQUIRE(v == 0.0f);
+}
+
+TEST_CASE("combining marks stay on their letter, and marks with no base are one symbol", "[bad-input]") {
+  const std::string zalgo = "Z\u0351\u036b\u0343\u036aa\u0310\u0308\u0353l\u0363g\u0313\u0489o\u0334\u0335";
+  const std::string text = "e\u0301te\u0301 " + zalgo + " \u0301\u0302\u0303 x \u20dd";
+  const auto tokens = analyze_every_way(text);
+  REQUIRE(texts(tokens) == std::vector<std::string>{"e\u0301te\u0301", zalgo, "\u0301\u0302\u0303", "x", "\u20dd"});
+  REQUIRE(kinds(tokens) == "word word symbol word symbol");
+}
+
+TEST_CASE("Arabic and Hebrew words, with vowel points and direction marks, are tokens like any other",
+          "[bad-input]") {
+  const std::string arabic = "\u0627\u0644\u0633\u0651\u064e\u0644\u064e\u0627\u0645\u064f "
+                             "\u0639\u064e\u0644\u064e\u064a\u0652\u0643\u064f\u0645\u0652";
+  const std::string hebrew = "\u200f\u05e9\u05b8\u05c1\u05dc\u05d5\u05b9\u05dd\u200f \u05e2\u05d5\u05b9\u05dc\u05b8\u05dd";
+  REQUIRE(analyze_every_way(arabic).size() == 2);
+  REQUIRE(analyze_every_way(hebrew).size() == 2);
+  const auto mixed = analyze_every_way("the \u05e9\u05dc\u05d5\u05dd 123 \u0627\u0644\u0633\u0644\u0627\u0645 \u202eabc\u202c");
+  REQUIRE(texts(mixed) == std::vector<std::string>{"the", "\u05e9\u05dc\u05d5\u05dd", "123",
+                                                   "\u0627\u0644\u0633\u0644\u0627\u0645", "abc"});
+  const al::Analysis a = al::analyze("\u05e9\u05dc\u05d5\u05dd \u0627\u0644\u0633\u0644\u0627\u0645", store(), identity(), {});
+  REQUIRE(a.queries.lookups[0].status == al::LookupStatus::Known);  // the core file
+  REQUIRE(a.queries.lookups[1].status == al::LookupStatus::Known);  // a shard
+}
+
+TEST_CASE("CJK text without spaces is one token per character; Hangul words stay whole", "[bad-input]") {
+  const auto tokens = analyze_every_way("\u6771\u4eac\u306f\u65e5\u672c\u306e\u9996\u90fd\u3067\u3059\u3002");
+  REQUIRE(tokens.size() == 11);
+  REQUIRE(kinds(tokens) == "ideograph ideograph ideograph ideograph ideograph ideograph ideograph ideograph "
+                           "ideograph ideograph punctuation");
+  const al::Analysis a = al::analyze("\u6771\u4eac", store(), identity(), {});
+  REQUIRE(a.queries.lookups[0].status == al::LookupStatus::Known);
+  REQUIRE(texts(analyze_every_way("\uc548\ub155\ud558\uc138\uc694 \uc138\uacc4")) ==
+          std::vector<std::string>{"\uc548\ub155\ud558\uc138\uc694", "\uc138\uacc4"});
+}
+
+TEST_CASE("control characters and NUL separate tokens and are dropped", "[bad-input]") {
+  const std::string text = "a\0b\x01" "c\x1b[31md\x7f" "e\u0085f\u200b\u2060g"s;
+  const auto tokens = analyze_every_way(text);
+  REQUIRE(texts(tokens) == std::vector<std::string>{"a", "b", "c", "[", "31md", "e", "f", "g"});
+  REQUIRE(analyze_every_way("\0\0\0\x01\x02\x7f"s).empty());
+}
+
+TEST_CASE("lone UTF-16 surrogates, as Embind encodes them, become one U+FFFD each at JS string offsets",
+          "[bad-input]") {
+  // '\uD800abc' and 'x\uDFFFy' from JS arrive as the 3-byte encodings ED A0 80 and ED BF BF
+  const auto lead = analyze_every_way("\xED\xA0\x80" "abc");
+  REQUIRE(texts(lead) == std::vector<std::string>{"\uFFFD", "abc"});
+  REQUIRE(lead[0].u16_start == 0);
+  REQUIRE(lead[0].u16_end == 1);
+  REQUIRE(lead[1].u16_start == 1);
+  REQUIRE(lead[1].u16_end == 4);
+  const auto trail = analyze_every_way("x\xED\xBF\xBFy");
+  REQUIRE(texts(trail) == std::vector<std::string>{"x", "\uFFFD", "y"});
+  REQUIRE(trail[2].u16_start == 2);
+  REQUIRE(trail[2].byte_start == 4);
+  // a surrogate pair encoded as two halves (CESU-8) is two replacements, not an emoji
+  REQUIRE(texts(analyze_every_way("\xED\xA0\xBD\xED\xB8\x80")) == std::vector<std::string>{"\uFFFD", "\uFFFD"});
+}
+
+TEST_CASE("script tags, img onerror and javascript: URLs come back as plain token text", "[bad-input]") {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"<script>alert(1)</script>", {"<", "script", ">", "alert", "(", "1", ")", "<", "/", "script", ">"}},
+      {"<img src=x onerror=alert(1)>", {"<", "img", "src", "=", "x", "onerror", "=", "alert", "(", "1", ")", ">"}},
+      {"javascript:alert(document.cookie)", {"javascript", ":", "alert", "(", "document", ".", "cookie", ")"}},
+      {"&lt;b&gt; &#x3C;", {"&", "lt", ";", "b", "&", "gt", ";", "&", "#", "x3C", ";"}},
+  };
+  for (const auto& [text, want] : cases) {
+    INFO(text);
+    REQUIRE(texts(analyze_every_way(text)) == want);
+  }
+}
+
+TEST_CASE("numbers with thousands of digits are one number token with the zero vector", "[bad-input]") {
+  const std::string big(5000, '9'), decimal = "3." + std::string(3000, '1'), grouped = "1,000,000,000,000";
+  for (const std::string& text : {big, decimal, grouped}) {
+    const auto tokens = analyze_every_way(text);
+    REQUIRE(tokens.size() == 1);
+    REQUIRE(tokens[0].kind == al::TokenKind::Number);
+    REQUIRE(tokens[0].byte_end == text.size());
+  }
+  const al::Analysis a = al::analyze(big + " " + decimal, store(), identity(), {});
+  REQUIRE(a.queries.lookups[0].status == al::LookupStatus::NotInVocabulary);
+  for (float v : a.queries.embeddings.data) REQUIRE(v == 0.0f);
+}
+
+TEST_CASE("a sentence of only punctuation gives one token per mark", "[bad-input]") {
+  const std::string text = "?!.,;:\u2026\u2014\u00ab\u00bb\u00bf\u00a1...!!!";
+  const auto tokens = analyze_every_way(text);
+  REQUIRE(tokens.size() == 18);
+  for (const al::Token& t : tokens) REQUIRE(t.kind == al::TokenKind::Punctuation);
+}
+
+TEST_CASE("a text of only unknown words gives zero embeddings and, without positions, uniform weights",
+          "[bad-input]") {
+  const std::string text = "zxqv blorf qwxz vrrp";
+  REQUIRE(analyze_every_way(text).size() == 4);
+  for (al::Similarity sim : {al::Similarity::Dot, al::Similarity::Cosine}) {
+    al::PipelineOptions o;
+    o.positional = false;
+    o.attention.similarity = sim;
+    const al::Analysis a = al::analyze(text, store(), random_weights(), o);
+    for (const al::Lookup& l : a.queries.lookups) REQUIRE(l.status == al::LookupStatus::NotInVocabulary);
+    for (float v : a.queries.input.data) REQUIRE(v == 0.0f);
+    for (float w : a.attention.weights[0].data) REQUIRE_THAT(w, WithinAbs(0.25, 1e-7));
+    for (float v : a.attention.output.data) REQUIRE(v == 0.0f);
+  }
+}
+
+TEST_CASE("invalid UTF-8 becomes replacement characters and the analysis still succeeds", "[bad-input]") {
+  for (const std::string& text : {"\xff\xfe\xfd"s, "caf\xc3"s, "\xc0\xaf\xe0\x80\xaf"s, "\xf4\x90\x80\x80 x"s,
+                                  "ok\x80\xbf ok"s}) {
+    INFO("bytes: " << text.size());
+    const auto tokens = analyze_every_way(text);
+    REQUIRE_FALSE(tokens.empty());
+  }
+}
+
+TEST_CASE("cross-attention with an empty query or document gives empty matrices, never NaN", "[bad-input]") {
+  al::PipelineOptions o;
+  o.attention.heads = 2;
+  const al::Analysis no_queries = al::analyze_cross("", "the debts", store(), identity(), o);
+  REQUIRE(no_queries.attention.weights[0].rows == 0);
+  REQUIRE(no_queries.attention.weights[0].cols == 2);
+  check_analysis(no_queries, o);
+  // queries with no keys to attend to: weights rows of length 0 and a context of zeros
+  const al::Analysis no_keys = al::analyze_cross("the debts", " \t", store(), identity(), o);
+  REQUIRE(no_keys.attention.weights[0].rows == 2);
+  REQUIRE(no_keys.attention.weights[0].cols == 0);
+  check_analysis(no_keys, o);
+  for (float v : no_keys.attention.context.data) REQUIRE(v == 0.0f);
+  for (float v : no_keys.attention.output.data) REQUIRE(v == 0.0f);
+}
+
+TEST_CASE("random bytes through the whole pipeline give finite weights whose rows sum to 1", "[bad-input]") {
+  std::uint64_t s = 2024;
+  const auto next = [&s] { return std::uint32_t((s = s * 6364136223846793005ull + 1442695040888963407ull) >> 33); };
+  const int heads[] = {1, 2, 4, 5, 10, 20, 25, 50, 100};
+  for (int round = 0; round < 300; ++round) {
+    std::string text(next() % 64, '\0');
+    for (char& c : text) c = char(next() & 0xff);
+    check_tokens(text, al::tokenize(text));
+    al::PipelineOptions o;
+    o.attention.heads = heads[next() % 9];
+    o.attention.similarity = next() & 1 ? al::Similarity::Cosine : al::Similarity::Dot;
+    o.attention.mask = next() & 1 ? al::Mask::Causal : al::Mask::None;
+    o.attention.temperature = float(std::pow(10.0, double(next() % 13) - 6.0));
+    o.attention.scale = next() & 1;
+    o.positional = next() & 1;
+    INFO("round " << round);
+    check_analysis(al::analyze(text, store(), next() & 1 ? random_weights() : identity(), o), o);
+  }
+}
+
+// ---- found by these tests and fixed since (docs/HARDENING.md)
+
+TEST_CASE("an embeddings file with a NaN scale is refused", "[bad-input]") {
+  // parse_embedding_asset checks sizes and the checksum but not the scales; parse_weights refuses
+  // non-finite values. Today this file is accepted and every step of an analysis is NaN.
+  std::string file = al::test::build_asset({{"debts", {1, 2, 3, 4}}}, al::kCoreShardIndex, 1, 1);
+  const std::size_t scale_at = 40 + 8 + 4;  // header, "debts" padded to 8 bytes, one rank
+  const float nan = std::nanf("");
+  std::memcpy(&file[scale_at], &nan, 4);
+  std::string checksum;
+  al::append_u32_le(checksum, al::fnv1a(std::string_view(file).substr(40)));
+  file.replace(32, 4, checksum);  // a well-formed file otherwise, as a buggy writer would make it
+  REQUIRE_THROWS_AS(al::parse_embedding_asset(file, "core.bin"), al::AssetError);
+}
