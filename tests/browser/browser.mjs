@@ -59,7 +59,7 @@ export async function screenshot(page, name) {
 export async function typeSentence(page, text) {
   const box = page.locator('attention-lens').first().locator('.input > textarea');
   await box.fill(text);
-  await waitForAnalysis(page, text);
+  await waitForAnalysis(page, await box.inputValue());  // as the textarea keeps it (it may drop NUL)
 }
 
 // Waits until the first lens shows the analysis of text with the current options, painted.

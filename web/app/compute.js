@@ -4,6 +4,7 @@ import { loadTrainedWeights } from './engine.js';
 import { watch } from './store.js';
 
 export const PAGE_MAX_TOKENS = 1024;  // the page analyzes at most this many tokens (with a note)
+export const PAGE_MAX_CHARS = 100000;  // and reads at most this much of a long paste (kept whole in the box)
 const INPUTS = ['text', 'document', 'options', 'lens', 'trainedPreset'];
 
 // The query word: the one the user chose (kept in range), else the first word with a vector.
@@ -23,6 +24,8 @@ export function startCompute(store) {
       return;
     }
     running = true;
+    // a task of its own: the keystroke's task (and the browser laying out a huge paste) ends first
+    await new Promise((resolve) => setTimeout(resolve, 0));
     try {
       do {
         pending = false;
@@ -34,9 +37,10 @@ export function startCompute(store) {
         let result = null, error = null;
         try {
           const o = { ...options, maxTokens: PAGE_MAX_TOKENS };
+          const head = (s) => s.slice(0, PAGE_MAX_CHARS);  // 1,024 tokens come long before; keeps a 1 MB paste quick
           result = document.trim()
-            ? await lens.crossAnalyze(text, document, { ...o, mask: 'none', maskedToken: -1 })  // a causal mask needs one text
-            : await lens.analyze(text, o);
+            ? await lens.crossAnalyze(head(text), head(document), { ...o, mask: 'none', maskedToken: -1 })  // causal needs one text
+            : await lens.analyze(head(text), o);
         } catch (e) {
           error = e.message;
         }

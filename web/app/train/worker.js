@@ -15,7 +15,7 @@ let recent = [];  // recent step timings, for steps per second
 async function start({ base, seed, sentence: text, heads: h }) {
   heads = h;
   sentence = text;
-  const { module, simd } = await loadModule(new URL('wasm/', base));
+  const { module, simd } = await loadModule(new URL('wasm/', base), { build: 'attention-lens-train' });
   lens = await createLensWith({ module, simd, readAsset: (name) => readBytes(new URL(`embeddings/${name}`, base)) });
   const corpus = await readBytes(new URL('corpus/wordnet-examples.txt', base));
   trainer = lens.createTrainer(corpus, { heads, seed });

@@ -3,7 +3,7 @@ import { clear, h } from '../dom.js';
 import { onLoadProgress } from '../engine.js';
 import { fmtInt } from '../format.js';
 import { watch } from '../store.js';
-import { PAGE_MAX_TOKENS } from '../compute.js';
+import { PAGE_MAX_CHARS, PAGE_MAX_TOKENS } from '../compute.js';
 
 const PHASES = { wasm: 'Loading the WebAssembly module', embeddings: 'Loading the GloVe word vectors' };
 
@@ -33,7 +33,9 @@ export function statusView(store) {
     if (result.tokens.length === 0)
       add(text.trim() === '' ? 'Type a sentence above to see attention at work, for example “A Lannister always pays his debts”.'
         : 'There are no words in this text: only spaces or invisible characters.', 'prompt');
-    if (result.truncated)
+    if (text.length > PAGE_MAX_CHARS)
+      add(`This text is long (${fmtInt(text.length)} characters, all kept in the box): the first ${fmtInt(result.tokens.length)} tokens are shown.`);
+    else if (result.truncated)
       add(`This text has ${fmtInt(result.totalTokens)} tokens; the first ${fmtInt(PAGE_MAX_TOKENS)} are shown.`);
     const unknown = result.tokens.filter((t) => !t.known);
     if (unknown.length)

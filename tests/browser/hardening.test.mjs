@@ -1,0 +1,126 @@
+// Issue 7 in the browser: bad input through the page (no NaN, no markup, the UI thread never
+// blocked for more than a second), memory flat over 10,000 updates, and clear in-page messages
+// when the wasm or the embeddings are missing or corrupted.
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { startServer } from '../../scripts/serve.mjs';
+import { dist, openLens, screenshot, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
+
+const env = useBrowser(before, after);
+const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
+
+const WORDS = ['the', 'night', 'is', 'dark', 'and', 'full', 'of', 'terrors', ',', '👍🏽', 'שָׁלוֹם', '東京'];
+const MEGABYTE = Array.from({ length: 120000 }, (_, i) => WORDS[i % WORDS.length]).join(' ').slice(0, 1 << 20);
+const INPUTS = [
+  ['empty', ''], ['white space', ' \t\n\u00a0\u3000 '], ['one word 10,000 times', 'debts '.repeat(10000)],
+  ['a 1 MB paste', MEGABYTE], ['emoji', '👍🏽 👨‍👩‍👧‍👦 🏳️‍🌈 🇯🇵 1️⃣'], ['combining marks', 'e\u0301te\u0301 \u0301\u0302 Z\u0351\u036b'],
+  ['Arabic and Hebrew', 'السَّلَامُ عَلَيْكُمْ שָׁלוֹם עוֹלָם'], ['CJK without spaces', '東京は日本の首都です。'],
+  ['control characters and NUL', 'a\0b\x01c\x1b[31m d\x7f'], ['lone surrogates', '\uD800abc x\uDFFFy'],
+  ['markup', '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> javascript:window.__pwned=3'],
+  ['a number of 5,000 digits', '9'.repeat(5000)], ['only punctuation', '?!.,;:…—«»¿¡...'], ['unknown words', 'zxqv blorfx qwxzk'],
+];
+
+test('bad input gives a defined view: no NaN, nothing executed, the page never blocked a second', async () => {
+  const { page, problems } = await openLens(env.context, env.url);
+  await waitForAnalysis(page);
+  await page.evaluate(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration); })
+      .observe({ type: 'longtask', buffered: false });
+  });
+  for (const [name, text] of INPUTS) {
+    await typeSentence(page, text);
+    const view = await page.locator('attention-lens').evaluate((el) => el.shadowRoot.textContent);
+    assert.ok(!/\bNaN\b|Infinity/.test(view), `${name}: the page shows NaN or Infinity`);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined, `${name}: injected code ran`);
+    const s = await page.evaluate(() => document.querySelector('attention-lens').state);
+    if (s.result.tokens.length === 0) assert.match(await shadow(page, '.notes').textContent(), /Type a sentence|no words/);
+    else assert.ok(s.result.tokens.length <= 1024, `${name}: at most 1,024 tokens analyzed`);
+  }
+  const longest = await page.evaluate(() => window.__longest);
+  assert.ok(longest < 1000, `the longest task took ${longest} ms`);
+  await screenshot(page, 'bad-input-last');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('wasm memory and live handles stay flat over 10,000 updates in the page', async () => {
+  const { page } = await openLens(env.context, env.url);
+  await waitForAnalysis(page);
+  const stats = await page.evaluate(async () => {
+    const el = document.querySelector('attention-lens');
+    const lens = el.state.lens;
+    const texts = ['A Lannister always pays his debts', 'Winter is coming', 'The night is dark and full of terrors'];
+    const run = async (count) => {
+      for (let i = 0; i < count; i++) {
+        const r = await lens.analyze(texts[i % 3], { heads: [1, 2, 4][i % 3] });
+        r.step('weights');
+        r.dispose();
+      }
+    };
+    // the page's own updates too: the element analyzes, paints and disposes the previous result
+    const paint = async (count) => {
+      for (let i = 0; i < count; i++) {
+        el.setAttribute('sentence', texts[i % 3]);
+        await new Promise((resolve) => { const check = () => (el.state.analyzed?.text === texts[i % 3] ? resolve() : setTimeout(check, 1)); check(); });
+      }
+    };
+    await run(300);
+    await paint(30);
+    const before = lens.memoryStats();
+    await run(10000);
+    await paint(300);
+    const after = lens.memoryStats();
+    return { before, after };
+  });
+  assert.equal(stats.after.memoryBytes, stats.before.memoryBytes);
+  assert.equal(stats.after.heapTop, stats.before.heapTop);
+  assert.equal(stats.after.liveAnalyses, stats.before.liveAnalyses, 'only the shown result is alive');
+  assert.ok(stats.after.liveAnalyses <= 1);
+  assert.equal(stats.after.emvalHandles, stats.before.emvalHandles);
+  await page.close();
+});
+
+// a copy of the site with one file removed or damaged, served on its own port
+async function brokenSite(name, damage) {
+  const dir = mkdtempSync(join(tmpdir(), `al-${name}-`));
+  for (const f of ['index.html', 'attention-lens.js', 'attention-lens.css', 'page.css', 'favicon.svg', 'wasm', 'weights'])
+    cpSync(join(dist, f), join(dir, f), { recursive: true });
+  cpSync(join(dist, 'embeddings', 'core.bin'), join(dir, 'embeddings', 'core.bin'));
+  damage(dir);
+  const served = await startServer({ root: dir, port: 0, quiet: true });
+  return { ...served, cleanup: () => { served.server.close(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+for (const [name, damage, message] of [
+  ['corrupted embeddings', (dir) => {
+    const p = join(dir, 'embeddings', 'core.bin'), bytes = readFileSync(p);
+    bytes[bytes.length >> 1] ^= 0xff;
+    writeFileSync(p, bytes);
+  }, /embeddings file 'core\.bin' is not usable: corrupted/],
+  ['truncated embeddings', (dir) => {
+    const p = join(dir, 'embeddings', 'core.bin');
+    writeFileSync(p, readFileSync(p).subarray(0, 1000));
+  }, /embeddings file 'core\.bin' is not usable: truncated/],
+  ['a missing wasm file', (dir) => rmSync(join(dir, 'wasm', 'attention-lens-simd.wasm')), /could not fetch .*attention-lens-simd\.wasm: HTTP 404/],
+]) {
+  test(`${name}: the page says what failed, in the page`, async () => {
+    const site = await brokenSite(name.replace(/\W+/g, '-'), damage);
+    try {
+      const { page, problems } = await openLens(env.context, site.url, { waitForResult: false });
+      const error = shadow(page, '.error');
+      await error.waitFor({ state: 'visible' });
+      assert.match(await error.textContent(), message);
+      assert.equal(await error.getAttribute('role'), 'alert');
+      const uncaught = problems.filter((p) => p.startsWith('page error'));
+      assert.deepEqual(uncaught, [], 'no uncaught errors');
+      await screenshot(page, `error-${name.replace(/\W+/g, '-')}`);
+      await page.close();
+    } finally {
+      site.cleanup();
+    }
+  });
+}
