@@ -24,7 +24,7 @@ add_test(NAME train_tests COMMAND train_tests --use-colour no)
 
 if(NOT EMSCRIPTEN)
   # attention-train --corpus dist/corpus/wordnet-examples.txt --out trained.alwt
-  add_executable(attention-train src/train/main.cpp src/cli/json_writer.cpp)
+  add_executable(attention-train src/train/main.cpp src/cli/files.cpp src/cli/json_writer.cpp)
   target_link_libraries(attention-train PRIVATE attention_train attention_core ${fast_kernels})
   target_compile_definitions(attention-train PRIVATE ATTENTION_LENS_ASSETS="${ATTENTION_LENS_ASSETS}")
   target_compile_options(attention-train PRIVATE ${warnings})

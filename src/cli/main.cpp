@@ -8,17 +8,12 @@
 #include "cli/args.h"
 #include "cli/report.h"
 #include "core/analyze.h"
+#include "cli/files.h"
 #include "core/errors.h"
 
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw al::AssetError("cannot open '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using al::cli::read_file;
 
 // The core file, then the shards that the texts' rare words live in.
 al::EmbeddingStore load_store(const std::string& dir, const std::vector<std::string>& texts, std::size_t max_tokens) {

@@ -1,7 +1,6 @@
 #include "core/attention.h"
 
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
 #include <string>
 
@@ -24,13 +23,6 @@ void to_cosine(float* row, float query_norm, const std::vector<float>& key_norms
     const float denom = query_norm * key_norms[j];
     row[j] = denom > 0.0f ? std::clamp(row[j] / denom, -1.0f, 1.0f) : 0.0f;
   }
-}
-
-// A score that overflowed float (huge weights) saturates at ±FLT_MAX, and +inf − inf = NaN
-// becomes 0, so that every step stays finite whatever the weights.
-void saturate(float* row, int n) {
-  for (int j = 0; j < n; ++j)
-    if (!std::isfinite(row[j])) row[j] = std::isnan(row[j]) ? 0.0f : std::copysign(FLT_MAX, row[j]);
 }
 
 constexpr int kRowBlock = 16;  // query rows per block: a multiple of the microkernels' 4 rows
@@ -146,11 +138,12 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
       // scores rows (rows × n_k) = Q_h rows (rows × d_k) · K_hᵀ (d_k × n_k)
       kernels::gemm_packed(rows, s.query.row(i0) + c0, d, s.packed_keys, scores.row(i0), nk);
       for (int i = i0; i < i0 + rows; ++i) {
-        saturate(scores.row(i), nk);
+        // a score that overflowed float (huge weights) saturates at ±FLT_MAX, and +inf − inf =
+        // NaN becomes 0 (kernels::scale saturates), so every step stays finite whatever the weights
+        kernels::scale(scores.row(i), scores.row(i), nk, 1.0f);
         if (o.similarity == Similarity::Cosine) to_cosine(scores.row(i), query_norms[std::size_t(i)], key_norms);
         // scaled = scores / (√d_k · T)
-        kernels::scale(scores.row(i), scaled.row(i), nk, alpha);
-        saturate(scaled.row(i), nk);  // a tiny temperature can overflow it too
+        kernels::scale(scores.row(i), scaled.row(i), nk, alpha);  // saturated too: a tiny T can overflow it
         // weights = softmax over the visible keys; masked keys get exactly 0
         const int visible = o.mask == Mask::Causal ? i + 1 : nk;
         if (visible > 0) kernels::softmax(scaled.row(i), weights.row(i), visible);

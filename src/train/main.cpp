@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/json_writer.h"
+#include "cli/files.h"
 #include "core/errors.h"
 #include "core/tokenizer.h"
 #include "core/train/trainer.h"
@@ -73,13 +74,7 @@ Args parse(int argc, char** argv) {
   return a;
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw al::AssetError("cannot open '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using al::cli::read_file;
 
 std::vector<std::string> read_lines(const std::string& path) {
   std::istringstream in(read_file(path));

@@ -37,11 +37,15 @@ export async function openLens(context, url, { waitForResult = true } = {}) {
   return { page, problems };
 }
 
+// Opens a <details> (a locator) by clicking its summary, as a reader would; no-op when open.
+export async function openDetails(details) {
+  if (!(await details.evaluate((d) => d.open))) await details.locator('summary').first().click();
+}
+
 // The weights table the element shows for screen readers (opened first, as a reader would):
 // { rows: [text], cols: [text], values: [[number]] }
 export async function readWeightsTable(page, index = 0) {
-  const details = page.locator('attention-lens').nth(index).locator('.table-details');
-  if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  await openDetails(page.locator('attention-lens').nth(index).locator('.table-details'));
   return page.evaluate((i) => {
     const table = document.querySelectorAll('attention-lens')[i].shadowRoot.querySelector('.weights-table');
     const cols = [...table.querySelectorAll('thead th')].slice(1).map((th) => th.textContent);

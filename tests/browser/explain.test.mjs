@@ -1,7 +1,7 @@
 // Issue 5's explanations, checked by the numbers they show.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openLens, readWeightsTable, screenshot, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
+import { openDetails, openLens, readWeightsTable, screenshot, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -61,6 +61,11 @@ test('without ÷√d_k the score spread grows like √d_k and the softmax satura
   const { page } = await open();
   const slider = shadow(page, '.scaling input[type=range]');
   const read = () => shadow(page, '.scaling-summary').evaluate((p) => ({ ...p.dataset }));
+  // closed by default, and then nothing is computed for it on a keystroke
+  assert.equal(await shadow(page, '.scaling').evaluate((d) => d.open), false);
+  assert.equal((await read()).spreadRaw, undefined);
+  await openDetails(shadow(page, '.scaling'));
+  assert.ok(Number((await read()).spreadRaw) > 0, 'opening it computes the study');
   await slider.fill('2');  // d_k = 4
   const small = await read();
   await slider.fill('9');  // d_k = 256

@@ -64,19 +64,10 @@ al::EmbeddingStore make_store() {
   core.push_back({"huge", vector_for(seed++, 1000.0f)});       // scores that overflow a naive exp
   for (const char* w : {"a", "b", "c", "d", "e", "tyrion", "winter", "night", "9", "\u00e9t\u00e9", "\U0001f44d"})
     rare.push_back({w, vector_for(seed++, 2.0f)});
-  constexpr std::uint32_t shards = 4;
-  std::vector<std::vector<TestWord>> per(shards);
-  for (const TestWord& w : rare) per[al::fnv1a(w.word) % shards].push_back(w);
-  for (std::uint32_t i = 0; i < shards; ++i)  // a shard file needs a word (asset_builder.h)
-    for (int k = 0; per[i].empty(); ++k)
-      if (const std::string w = "filler" + std::to_string(k); al::fnv1a(w) % shards == i)
-        per[i].push_back({w, vector_for(seed++, 2.0f)});
-  std::uint32_t vocab = std::uint32_t(core.size());
-  for (const auto& words : per) vocab += std::uint32_t(words.size());
+  const std::vector<std::string> files = al::test::build_vocabulary(core, rare, 4, vector_for(seed++, 2.0f));
   al::EmbeddingStore store;
-  store.add(al::parse_embedding_asset(al::test::build_asset(core, al::kCoreShardIndex, shards, vocab), "core"));
-  for (std::uint32_t s = 0; s < 2; ++s)  // shards 2 and 3 stay unloaded
-    store.add(al::parse_embedding_asset(al::test::build_asset(per[s], s, shards, vocab), "shard"));
+  store.add(al::parse_embedding_asset(files[0], "core"));
+  for (std::size_t s = 1; s <= 2; ++s) store.add(al::parse_embedding_asset(files[s], "shard"));  // shards 2 and 3 stay unloaded
   return store;
 }
 

@@ -40,4 +40,21 @@ inline std::string build_asset(const std::vector<TestWord>& words, std::uint32_t
   return out + payload;
 }
 
+// A vocabulary's files as the build script lays them out: {core file, shard 0, shard 1, …}.
+// Core words go in the core file, rare words in shard fnv1a(word) % shards; a shard left empty
+// gets a filler word ("filler<k>", with filler_vector), since a file needs one.
+inline std::vector<std::string> build_vocabulary(const std::vector<TestWord>& core, std::vector<TestWord> rare,
+                                                 std::uint32_t shards, const std::vector<float>& filler_vector) {
+  std::vector<std::vector<TestWord>> per(shards);
+  for (TestWord& w : rare) per[fnv1a(w.word) % shards].push_back(std::move(w));
+  for (std::uint32_t i = 0; i < shards; ++i)
+    for (int k = 0; per[i].empty(); ++k)
+      if (const std::string w = "filler" + std::to_string(k); fnv1a(w) % shards == i) per[i].push_back({w, filler_vector});
+  auto vocab = std::uint32_t(core.size());
+  for (const auto& words : per) vocab += std::uint32_t(words.size());
+  std::vector<std::string> files{build_asset(core, kCoreShardIndex, shards, vocab)};
+  for (std::uint32_t i = 0; i < shards; ++i) files.push_back(build_asset(per[i], i, shards, vocab));
+  return files;
+}
+
 }  // namespace al::test

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "asset_builder.h"
+#include "utf8_check.h"
 #include "core/analyze.h"
 #include "core/bytes.h"
 #include "core/embedding_store.h"
@@ -53,19 +54,9 @@ const al::EmbeddingStore& store() {
       core.push_back({w, vector_for(seed++)});
     for (const char* w : {"lannister", "winter", "onerror", "javascript", "\u0627\u0644\u0633\u0644\u0627\u0645"})
       rare.push_back({w, vector_for(seed++)});
-    constexpr std::uint32_t shards = 4;
-    std::vector<std::vector<TestWord>> per(shards);
-    for (const TestWord& w : rare) per[al::fnv1a(w.word) % shards].push_back(w);
-    for (std::uint32_t i = 0; i < shards; ++i)  // a shard file needs a word (asset_builder.h)
-      for (int k = 0; per[i].empty(); ++k)
-        if (const std::string w = "filler" + std::to_string(k); al::fnv1a(w) % shards == i)
-          per[i].push_back({w, vector_for(seed++)});
-    std::uint32_t vocab = std::uint32_t(core.size());
-    for (const auto& words : per) vocab += std::uint32_t(words.size());
+    const std::vector<std::string> files = al::test::build_vocabulary(core, rare, 4, vector_for(seed++));
     al::EmbeddingStore st;
-    st.add(al::parse_embedding_asset(al::test::build_asset(core, al::kCoreShardIndex, shards, vocab), "core.bin"));
-    for (std::uint32_t i = 0; i < shards; ++i)
-      st.add(al::parse_embedding_asset(al::test::build_asset(per[i], i, shards, vocab), "shard"));
+    for (std::size_t i = 0; i < files.size(); ++i) st.add(al::parse_embedding_asset(files[i], i ? "shard" : "core.bin"));
     return st;
   }();
   return s;
@@ -87,31 +78,6 @@ std::vector<std::string> texts(const std::vector<al::Token>& tokens) {
   return out;
 }
 
-// Strict UTF-8 (written apart from the decoder under test): the UTF-16 length, or -1 if invalid.
-long utf16_length(const std::string& s) {
-  long units = 0;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    int len = 0;
-    char32_t cp = 0, min = 0;
-    if (b < 0x80) len = 1, cp = b;
-    else if ((b & 0xE0) == 0xC0) len = 2, cp = b & 0x1F, min = 0x80;
-    else if ((b & 0xF0) == 0xE0) len = 3, cp = b & 0x0F, min = 0x800;
-    else if ((b & 0xF8) == 0xF0) len = 4, cp = b & 0x07, min = 0x10000;
-    else return -1;
-    if (i + std::size_t(len) > s.size()) return -1;
-    for (int k = 1; k < len; ++k) {
-      const auto c = static_cast<unsigned char>(s[i + std::size_t(k)]);
-      if ((c & 0xC0) != 0x80) return -1;
-      cp = (cp << 6) | (c & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return -1;
-    units += cp >= 0x10000 ? 2 : 1;
-    i += std::size_t(len);
-  }
-  return units;
-}
-
 // Only white space, control and format characters in text[from, to): what the tokenizer drops.
 bool only_separators(const std::string& text, std::size_t from, std::size_t to) {
   for (std::size_t pos = from; pos < to;) {
@@ -127,13 +93,13 @@ bool only_separators(const std::string& text, std::size_t from, std::size_t to) 
 // UTF-8 with matching UTF-16 lengths, the input's own bytes when it is valid UTF-8, and
 // nothing but separators dropped between them.
 void check_tokens(const std::string& text, const std::vector<al::Token>& tokens) {
-  const bool valid = utf16_length(text) >= 0;
+  const bool valid = al::test::utf16_length(text) >= 0;
   std::size_t byte_end = 0, u16_end = 0, bad = 0;
   for (const al::Token& t : tokens) {
-    const long units = utf16_length(t.text);
+    const long units = al::test::utf16_length(t.text);
     const bool ok = t.byte_start >= byte_end && t.byte_end > t.byte_start && t.byte_end <= text.size() &&
                     t.u16_start >= u16_end && t.u16_end > t.u16_start && units >= 0 &&
-                    utf16_length(t.lower) >= 0 && std::size_t(units) == t.u16_end - t.u16_start &&
+                    al::test::utf16_length(t.lower) >= 0 && std::size_t(units) == t.u16_end - t.u16_start &&
                     (!valid || text.compare(t.byte_start, t.byte_end - t.byte_start, t.text) == 0) &&
                     only_separators(text, byte_end, t.byte_start);
     if (!ok && bad++ == 0) UNSCOPED_INFO("first bad token: '" << t.text << "' at byte " << t.byte_start);

@@ -1,4 +1,6 @@
+#include <cfloat>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "compare.h"
@@ -56,4 +58,21 @@ TEST_CASE("softmax works in place", "[softmax]") {
   const auto want = al::reference::softmax({1, 2, 3, 4, 5});
   al::kernels::softmax(x.data(), x.data(), 5);
   for (std::size_t i = 0; i < x.size(); ++i) REQUIRE(std::abs(x[i] - want[i]) <= 1e-7);
+}
+
+TEST_CASE("scale multiplies and saturates: ±inf becomes ±FLT_MAX and NaN becomes 0", "[softmax]") {
+  const float inf = std::numeric_limits<float>::infinity();
+  for (int n : {1, 3, 4, 5, 8, 9}) {
+    std::vector<float> x(static_cast<std::size_t>(n)), y(x.size());
+    for (int i = 0; i < n; ++i) x[std::size_t(i)] = i % 4 == 0 ? inf : i % 4 == 1 ? -inf : i % 4 == 2 ? std::nanf("") : 2.5f;
+    al::kernels::scale(x.data(), y.data(), n, 2.0f);
+    for (int i = 0; i < n; ++i) {
+      const float want = i % 4 == 0 ? FLT_MAX : i % 4 == 1 ? -FLT_MAX : i % 4 == 2 ? 0.0f : 5.0f;
+      INFO("n=" << n << " i=" << i);
+      REQUIRE(y[std::size_t(i)] == want);
+    }
+  }
+  std::vector<float> big = {3e38f, -3e38f, 1.0f, 0.0f, 1e-30f};
+  al::kernels::scale(big.data(), big.data(), 5, 10.0f);  // in place, overflowing
+  REQUIRE(big == std::vector<float>{FLT_MAX, -FLT_MAX, 10.0f, 0.0f, 1e-29f});
 }

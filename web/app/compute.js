@@ -5,6 +5,7 @@ import { watch } from './store.js';
 
 export const PAGE_MAX_TOKENS = 1024;  // the page analyzes at most this many tokens (with a note)
 export const PAGE_MAX_CHARS = 100000;  // and reads at most this much of a long paste (kept whole in the box)
+const LONG_TEXT = 20000;  // characters
 const INPUTS = ['text', 'document', 'options', 'lens', 'trainedPreset'];
 
 // The query word: the one the user chose (kept in range), else the first word with a vector.
@@ -24,8 +25,10 @@ export function startCompute(store) {
       return;
     }
     running = true;
-    // a task of its own: the keystroke's task (and the browser laying out a huge paste) ends first
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // a long paste is analyzed in a task of its own, after the keystroke's task (where the
+    // browser lays the paste out): no single task blocks for long. Short texts go at once, so
+    // that their repaint makes the next frame.
+    if (store.get().text.length > LONG_TEXT) await new Promise((resolve) => setTimeout(resolve, 0));
     try {
       do {
         pending = false;

@@ -37,7 +37,8 @@ void gemm_nt(int m, int n, int k, const float* a, int lda, const float* b, int l
 // x and y may alias. n >= 1.
 void softmax(const float* x, float* y, int n) noexcept;
 
-// y (n) = x (n) * alpha. x and y may alias.
+// y (n) = x (n) * alpha, saturated: ±inf becomes ±FLT_MAX and NaN becomes 0, so that scores
+// stay finite whatever the weights. x and y may alias.
 void scale(const float* x, float* y, int n, float alpha) noexcept;
 
 // The names of the implementations built in: "eigen", "scalar" or "wasmsimd".

@@ -1,5 +1,7 @@
 // Row softmax, scalar: the reference shape of the operation, in three passes
 // (as llama2.c's softmax). softmax_wasmsimd.cpp mirrors these names and passes.
+#include <cfloat>
+
 #include "core/kernels/expf_poly.h"
 #include "core/kernels/kernels.h"
 #include "core/kernels/softmax_edge.h"
@@ -23,7 +25,10 @@ void softmax(const float* x, float* y, int n) noexcept {
 }
 
 void scale(const float* x, float* y, int n, float alpha) noexcept {
-  for (int i = 0; i < n; ++i) y[i] = x[i] * alpha;
+  for (int i = 0; i < n; ++i) {
+    const float v = x[i] * alpha;
+    y[i] = v != v ? 0.0f : v > FLT_MAX ? FLT_MAX : v < -FLT_MAX ? -FLT_MAX : v;  // NaN → 0, ±inf → ±FLT_MAX
+  }
 }
 
 const char* softmax_impl() noexcept { return "scalar"; }

@@ -2,6 +2,8 @@
 // same names, same exp polynomial (expf_poly.h) in vector form; leftovers run the scalar code.
 #include <wasm_simd128.h>
 
+#include <cfloat>
+
 #include "core/kernels/expf_poly.h"
 #include "core/kernels/kernels.h"
 #include "core/kernels/softmax_edge.h"
@@ -66,9 +68,18 @@ void softmax(const float* x, float* y, int n) noexcept {
 
 void scale(const float* x, float* y, int n, float alpha) noexcept {
   const v128_t valpha = wasm_f32x4_splat(alpha);
+  const v128_t vmax = wasm_f32x4_splat(FLT_MAX), vmin = wasm_f32x4_splat(-FLT_MAX);
   int i = 0;
-  for (; i + 4 <= n; i += 4) wasm_v128_store(y + i, wasm_f32x4_mul(wasm_v128_load(x + i), valpha));
-  for (; i < n; ++i) y[i] = x[i] * alpha;  // leftovers
+  for (; i + 4 <= n; i += 4) {
+    v128_t v = wasm_f32x4_mul(wasm_v128_load(x + i), valpha);
+    v = wasm_v128_and(v, wasm_f32x4_eq(v, v));              // NaN → 0
+    v = wasm_f32x4_pmin(wasm_f32x4_pmax(v, vmin), vmax);   // ±inf → ±FLT_MAX
+    wasm_v128_store(y + i, v);
+  }
+  for (; i < n; ++i) {  // leftovers, as the scalar twin
+    const float v = x[i] * alpha;
+    y[i] = v != v ? 0.0f : v > FLT_MAX ? FLT_MAX : v < -FLT_MAX ? -FLT_MAX : v;
+  }
 }
 
 const char* softmax_impl() noexcept { return "wasmsimd"; }

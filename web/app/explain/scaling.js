@@ -18,7 +18,7 @@ export function scalingView(store) {
     onclick: () => store.set({ options: { ...store.get().options, scale: !store.get().options.scale } }) });
   const summary = h('p', { class: 'scaling-summary', 'aria-live': 'polite' });
   const table = h('table', { class: 'scaling-table' });
-  const root = h('details', { class: 'explain scaling', open: true },
+  const root = h('details', { class: 'explain scaling' },
     h('summary', {}, h('h2', {}, 'Why divide by √d_k?')),
     h('p', { class: 'hint' }, 'A dot product of d_k numbers grows with d_k. Here the input is projected to d_k ' +
       'dimensions by random maps: without ÷√d_k the scores spread further as d_k grows and the softmax ' +
