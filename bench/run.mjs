@@ -31,19 +31,22 @@ const configs = args.configs.split(',').map((c) => c.split('x').map(Number));
 const timing = args.quick ? { minMs: 300, minReps: 3, maxReps: 50 } : { minMs: 1500, minReps: 5, maxReps: 200 };
 const TOLERANCE = 1e-4;
 
-async function measure(peer, inputs) {
-  const instance = await peer.setup(inputs);
-  try {
-    if (peer.native) {
-      const probe = instance.run(1);
-      const reps = Math.max(timing.minReps, Math.min(timing.maxReps, Math.ceil(timing.minMs / Math.max(probe.times[0], 1e-3))));
-      return instance.run(reps + 1);  // the first run warms up
-    }
-    const { times, result } = await timeRuns(() => instance.run(), timing);
-    return { times, output: result };
-  } finally {
-    await instance.dispose();
+// Peers are timed in interleaved rounds (each peer in turn, ROUNDS times) so that a slow spell
+// of this shared VM falls on every peer alike rather than on whichever was running; a peer's
+// figure is the median of all its timed runs.
+const ROUNDS = args.quick ? 3 : 5;
+const perRound = { minMs: timing.minMs / ROUNDS, minReps: Math.ceil(timing.minReps / ROUNDS),
+  maxReps: Math.ceil(timing.maxReps / ROUNDS) };
+
+async function timeRound(peer, instance, first) {
+  if (peer.native) {
+    const probe = instance.run(1);
+    const reps = Math.max(perRound.minReps, Math.min(perRound.maxReps, Math.ceil(perRound.minMs / Math.max(probe.times[0], 1e-3))));
+    const { times, output } = instance.run(reps + 1);
+    return { times: times.slice(1), output };  // the process's first run warms up
   }
+  const { times, result } = await timeRuns(() => instance.run(), { ...perRound, warmMs: first ? 500 : 0 });
+  return { times, output: result };
 }
 
 const rows = [];
@@ -52,9 +55,20 @@ for (const [d, heads] of configs)
     const inputs = makeInputs(n, d, heads);
     const reference = referenceForward(inputs);
     const row = { n, d, heads, gflop: flops(n, d) / 1e9, peers: {} };
-    for (const [key, peer] of peers) {
-      const { times, output } = await measure(peer, inputs);
-      const ms = median(times.slice(peer.native ? 1 : 0));
+    const instances = [];
+    try {
+      for (const [key, peer] of peers) instances.push({ key, peer, instance: await peer.setup(inputs), times: [] });
+      for (let round = 0; round < ROUNDS; round++)
+        for (const m of instances) {
+          const { times, output } = await timeRound(m.peer, m.instance, round === 0);
+          m.times.push(...times);
+          m.output = output;
+        }
+    } finally {
+      for (const m of instances) await m.instance.dispose();
+    }
+    for (const { key, peer, times, output } of instances) {
+      const ms = median(times);
       row.peers[key] = { ms, gflops: row.gflop / (ms / 1e3), error: scaledError(output, reference), reps: times.length };
       process.stderr.write(`n=${n} d=${d} h=${heads} ${peer.name}: ${ms.toFixed(3)} ms, ` +
         `${row.peers[key].gflops.toFixed(2)} GFLOP/s, error ${row.peers[key].error.toExponential(1)}\n`);
@@ -86,7 +100,7 @@ const maxError = Math.max(...rows.flatMap((r) => Object.values(r.peers).map((p) 
 const legend = `Peers: ${peers.map(([k, p]) => `**${k}** = ${p.name}`).join('; ')}.`;
 const summary = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model ?? 'unknown CPU'} ` +
-  `(${cpus().length} cores), Node ${process.versions.node}, one thread each. Median of repeated runs after a warm-up; ` +
+  `(${cpus().length} cores), Node ${process.versions.node}, one thread each. Median of all runs after a warm-up, the peers timed in turn in ${ROUNDS} interleaved rounds; ` +
   `FLOPs = 8·n·d² + 4·n²·d. Every output matches the double-precision reference: largest scaled error ` +
   `${maxError.toExponential(1)} (limit ${TOLERANCE}).`,
   '', legend, '', ...lines,
