@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { openLens, useBrowser, waitForAnalysis } from './browser.mjs';
+import { openDetails, openLens, useBrowser, waitForAnalysis } from './browser.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const env = useBrowser(before, after);
@@ -12,7 +12,7 @@ for (const [name, path] of [['the demo page', ''], ['the embed example', 'embed-
     const { page } = await openLens(env.context, `${env.url}${path}`, { waitForResult: false });
     await page.waitForFunction(() => [...document.querySelectorAll('attention-lens')].every((e) => e.state?.result));
     await waitForAnalysis(page);
-    await page.locator('attention-lens').first().locator('.table-details summary').click();  // the table too
+    await openDetails(page.locator('attention-lens').first().locator('.table-details'));  // the table too
     await page.addScriptTag({ path: axePath });
     const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -37,9 +37,13 @@ export async function openLens(context, url, { waitForResult = true } = {}) {
   return { page, problems };
 }
 
-// Opens a <details> (a locator) by clicking its summary, as a reader would; no-op when open.
+// Opens a <details> (a locator) by clicking its summary, as a reader would, and waits for its
+// 'toggle' event (dispatched in a later task; the views fill themselves in on it); no-op when open.
 export async function openDetails(details) {
-  if (!(await details.evaluate((d) => d.open))) await details.locator('summary').first().click();
+  if (await details.evaluate((d) => d.open)) return;
+  await details.evaluate((d) => { d.toggled = new Promise((resolve) => d.addEventListener('toggle', resolve, { once: true })); });
+  await details.locator('summary').first().click();
+  await details.evaluate((d) => d.toggled);
 }
 
 // The weights table the element shows for screen readers (opened first, as a reader would):
