@@ -1,14 +1,12 @@
 // attention-lens: the native command-line face of the core.
 //   attention-lens "A Lannister always pays his debts" --heads 2 --json
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "cli/args.h"
+#include "cli/files.h"
 #include "cli/report.h"
 #include "core/analyze.h"
-#include "cli/files.h"
 #include "core/errors.h"
 
 namespace {

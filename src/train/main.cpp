@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/json_writer.h"
 #include "cli/files.h"
+#include "cli/json_writer.h"
 #include "core/errors.h"
 #include "core/tokenizer.h"
 #include "core/train/trainer.h"

@@ -1,7 +1,5 @@
 // Row softmax, scalar: the reference shape of the operation, in three passes
 // (as llama2.c's softmax). softmax_wasmsimd.cpp mirrors these names and passes.
-#include <cfloat>
-
 #include "core/kernels/expf_poly.h"
 #include "core/kernels/kernels.h"
 #include "core/kernels/softmax_edge.h"
@@ -25,10 +23,7 @@ void softmax(const float* x, float* y, int n) noexcept {
 }
 
 void scale(const float* x, float* y, int n, float alpha) noexcept {
-  for (int i = 0; i < n; ++i) {
-    const float v = x[i] * alpha;
-    y[i] = v != v ? 0.0f : v > FLT_MAX ? FLT_MAX : v < -FLT_MAX ? -FLT_MAX : v;  // NaN → 0, ±inf → ±FLT_MAX
-  }
+  for (int i = 0; i < n; ++i) y[i] = saturate(x[i] * alpha);
 }
 
 const char* softmax_impl() noexcept { return "scalar"; }

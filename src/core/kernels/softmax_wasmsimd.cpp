@@ -76,10 +76,7 @@ void scale(const float* x, float* y, int n, float alpha) noexcept {
     v = wasm_f32x4_pmin(wasm_f32x4_pmax(v, vmin), vmax);   // ±inf → ±FLT_MAX
     wasm_v128_store(y + i, v);
   }
-  for (; i < n; ++i) {  // leftovers, as the scalar twin
-    const float v = x[i] * alpha;
-    y[i] = v != v ? 0.0f : v > FLT_MAX ? FLT_MAX : v < -FLT_MAX ? -FLT_MAX : v;
-  }
+  for (; i < n; ++i) y[i] = saturate(x[i] * alpha);  // leftovers, as the scalar twin
 }
 
 const char* softmax_impl() noexcept { return "wasmsimd"; }
