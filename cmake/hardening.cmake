@@ -14,7 +14,8 @@ option(ATTENTION_LENS_SANITIZE "Native: compile and link every target with ASan 
 option(ATTENTION_LENS_FUZZ "Clang: build the libFuzzer targets (everything instrumented, ASan + UBSan)" OFF)
 
 # ---- bad input and numerics: in every build (native, wasm SIMD, wasm baseline) -------------
-add_executable(hardening_tests tests/native/test_bad_input.cpp tests/native/test_numerics.cpp)
+add_executable(hardening_tests tests/native/test_bad_input.cpp tests/native/bad_input_checks.cpp
+  tests/native/test_numerics.cpp)
 target_link_libraries(hardening_tests PRIVATE catch_main catch2_headers attention_core ${fast_kernels})
 target_compile_options(hardening_tests PRIVATE ${warnings})
 target_link_options(hardening_tests PRIVATE ${test_link_options})
