@@ -1,5 +1,5 @@
 // Seeded inputs, the FLOP count, timing and checking shared by every peer in the benchmark.
-import { mulberry32 } from '../scripts/mulberry32.mjs';
+import { mulberry32 } from '../web/lib/random.js';
 
 // One configuration's inputs: X (n×d) in [-1, 1); W_Q, W_K, W_V, W_O Xavier-uniform, each d×d.
 export function makeInputs(n, d, heads, seed = 1) {

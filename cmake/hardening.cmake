@@ -1,4 +1,4 @@
-# Hardening (issue 7): the bad-input and numerics tests, a sanitizer build and libFuzzer targets.
+# Hardening: the bad-input and numerics tests, a sanitizer build and libFuzzer targets.
 # Included at the end of CMakeLists.txt, after attention_core, the kernels, catch_main,
 # catch2_headers, ${fast_kernels} and ${test_link_options}. docs/HARDENING.md has the results.
 #

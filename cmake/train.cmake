@@ -1,4 +1,4 @@
-# Training the attention layer (issue 6): the library, its Catch2 tests and the native tool.
+# Training the attention layer: the library, its Catch2 tests and the native tool.
 # Included by CMakeLists.txt after the core, the kernels and the Catch2 setup.
 
 add_library(attention_train STATIC
@@ -6,6 +6,7 @@ add_library(attention_train STATIC
   src/core/train/backward.cpp
   src/core/train/adam.cpp
   src/core/train/trainer.cpp
+  src/core/train/corpus.cpp
 )
 target_link_libraries(attention_train PUBLIC attention_core)
 target_compile_options(attention_train PRIVATE ${warnings})
@@ -15,6 +16,7 @@ add_executable(train_tests
   tests/native/test_train_gradients.cpp
   tests/native/test_train_adam.cpp
   tests/native/test_train_objective.cpp
+  tests/native/test_train_corpus.cpp
 )
 # attention_core before the kernels: its forward calls them (static libraries link in order)
 target_link_libraries(train_tests PRIVATE attention_train attention_core catch_main catch2_headers ${fast_kernels})
@@ -24,7 +26,7 @@ add_test(NAME train_tests COMMAND train_tests --use-colour no)
 
 if(NOT EMSCRIPTEN)
   # attention-train --corpus dist/corpus/wordnet-examples.txt --out trained.alwt
-  add_executable(attention-train src/train/main.cpp src/cli/files.cpp src/cli/json_writer.cpp)
+  add_executable(attention-train src/train/main.cpp src/cli/files.cpp)
   target_link_libraries(attention-train PRIVATE attention_train attention_core ${fast_kernels})
   target_compile_definitions(attention-train PRIVATE ATTENTION_LENS_ASSETS="${ATTENTION_LENS_ASSETS}")
   target_compile_options(attention-train PRIVATE ${warnings})

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync, renameSync, rmSync 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mulberry32 } from './mulberry32.mjs';
+import { mulberry32 } from '../web/lib/random.js';
 
 const FORMAT_VERSION = 1;
 const CORE_WORDS = 16384;

@@ -8,8 +8,6 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const TRAIN_ARGS = ['--steps', '10000', '--batch', '32', '--lr', '0.005', '--heads', '4', '--seed', '1'];
-
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tool = join(root, 'build', 'native', 'attention-train');
 const corpus = join(root, 'dist', 'corpus', 'wordnet-examples.txt');
@@ -18,6 +16,10 @@ const out = join(dir, 'trained.bin'), report = join(dir, 'train-report.json');
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
 
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+// its inputs, when npm run train is called on its own (npm run build makes them first)
+if (!existsSync(join(root, 'dist', 'embeddings', 'core.bin')))
+  run(process.execPath, ['--max-old-space-size=4096', join(root, 'scripts', 'build-embeddings.mjs')]);
+if (!existsSync(corpus)) run(process.execPath, [join(root, 'scripts', 'build-corpus.mjs')]);
 run('cmake', ['--preset', 'native']);
 run('cmake', ['--build', '--preset', 'native', '--target', 'attention-train']);
 if (!process.argv.includes('--force') && mtime(out) > Math.max(mtime(tool), mtime(corpus)) && existsSync(report)) {
@@ -25,7 +27,8 @@ if (!process.argv.includes('--force') && mtime(out) > Math.max(mtime(tool), mtim
   process.exit(0);
 }
 mkdirSync(dir, { recursive: true });
-run(tool, ['--corpus', corpus, '--out', `${out}.tmp`, '--report', `${report}.tmp`, ...TRAIN_ARGS]);
+// the tool's defaults are the preset's settings (src/core/train/options.h)
+run(tool, ['--corpus', corpus, '--out', `${out}.tmp`, '--report', `${report}.tmp`]);
 renameSync(`${out}.tmp`, out);
 renameSync(`${report}.tmp`, report);
 const r = JSON.parse(readFileSync(report, 'utf8'));

@@ -6,46 +6,50 @@
 #include <iterator>
 #include <stdexcept>
 
-namespace al::cli {
+#include "core/steps.h"
 
-const char* const kUsage = R"(attention-lens: self-attention on a sentence, with every step shown.
+namespace al::cli {
+namespace {
+
+const char* const kIntro = R"(attention-lens: self-attention on a sentence, with every step shown.
 
 Usage: attention-lens [options] [TEXT...]     (reads TEXT from stdin when absent or "-")
 
-  --heads N               attention heads: 1, 2, 4, 5, 10, 20, 25, 50 or 100 (default 1)
-  --no-positional         leave out the sinusoidal positional encoding
-  --positional-weight W   X = embeddings + W * PE (default 1)
-  --no-scale              do not divide the scores by sqrt(d_k)
-  --temperature T         divide the scores by T before the softmax (default 1)
-  --similarity dot|cosine how a query and a key are compared (default dot)
-  --mask none|causal      causal: a word attends only to itself and earlier words
-  --causal                the same as --mask causal
-  --weights identity|random|trained   W_Q, W_K, W_V, W_O (default identity)
-  --seed N                seed for --weights random (default 0)
+)";
+
+const char* const kToolFlags = R"(  --causal                the same as --mask causal
   --weights-file PATH     the file for --weights trained
   --document TEXT         cross-attention: keys and values come from TEXT
   --json                  print tokens and steps as JSON
-  --steps LIST            with --json: comma-separated steps (default all): embeddings,
-                          positional, input, query, key, value, scores, scaled, weights,
-                          context, output
+  --steps LIST            with --json: comma-separated steps (default all)
   --head H                which head the table shows (1-based, default 1)
-  --max-tokens N          analyze at most N tokens (default 8192)
   --assets DIR            folder with the embeddings (default: the build's)
+  --schema                print the options schema as JSON
   -h, --help              this text
 
 Example: attention-lens --heads 2 "A Lannister always pays his debts"
 )";
 
-const std::vector<std::string> kStepNames = {"embeddings", "positional", "input", "query", "key", "value",
-                                             "scores", "scaled", "weights", "context", "output"};
+std::vector<std::string> step_names() {
+  std::vector<std::string> names;
+  for (const StepInfo& s : step_table())
+    if (!s.weight && !s.document) names.push_back(s.name);
+  return names;
+}
 
-namespace {
-
-double to_number(const std::string& flag, const std::string& v) {
-  char* end = nullptr;
-  const double x = std::strtod(v.c_str(), &end);
-  if (v.empty() || *end != '\0') throw std::invalid_argument(flag + " needs a number, got '" + v + "'");
-  return x;
+std::vector<std::string> split_steps(const std::string& list) {
+  const std::vector<std::string> known = step_names();
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    const std::string name = list.substr(start, comma - start);
+    if (std::find(known.begin(), known.end(), name) == known.end())
+      throw std::invalid_argument("unknown step '" + name + "' in --steps");
+    out.push_back(name);
+    start = comma + 1;
+  }
+  return out;
 }
 
 long long to_integer(const std::string& flag, const std::string& v) {
@@ -55,74 +59,68 @@ long long to_integer(const std::string& flag, const std::string& v) {
   return x;
 }
 
-std::vector<std::string> split_steps(const std::string& list) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    const std::size_t comma = std::min(list.find(',', start), list.size());
-    const std::string name = list.substr(start, comma - start);
-    if (std::find(kStepNames.begin(), kStepNames.end(), name) == kStepNames.end())
-      throw std::invalid_argument("unknown step '" + name + "' in --steps");
-    out.push_back(name);
-    start = comma + 1;
-  }
-  return out;
-}
-
 }  // namespace
+
+std::string usage() {
+  std::string out = kIntro;
+  const AnalysisOptions defaults;
+  for (const OptionSpec<AnalysisOptions>& s : analysis_option_specs()) {
+    std::string flag = std::string("  --") + s.flag, allowed;
+    if (s.type == OptionType::Boolean) flag += ", --no-" + std::string(s.flag);
+    else flag += s.type == OptionType::Choice ? " NAME" : " N";
+    for (const std::string& c : s.choices) allowed += (allowed.empty() ? "" : ", ") + c;
+    for (int v : s.values) allowed += (allowed.empty() ? "" : ", ") + std::to_string(v);
+    if (allowed.empty() && s.type != OptionType::Boolean)
+      allowed = "from " + option_text(s.min) + " to " + option_text(s.max);
+    // the help in a column of its own, after the flag (or below it when the flag is long)
+    out += flag + (flag.size() < 26 ? std::string(26 - flag.size(), ' ') : "\n" + std::string(26, ' '));
+    out += std::string(s.help) + "\n" + std::string(26, ' ') + (allowed.empty() ? "" : allowed + "; ") +
+           "default " + option_text(s.get(defaults)) + "\n";
+  }
+  out += "  steps for --steps: ";
+  for (const std::string& name : step_names()) out += name + (name == "output" ? "\n" : ", ");
+  return out + kToolFlags;
+}
 
 Args parse_args(int argc, char** argv) {
   Args a;
   a.assets = std::getenv("ATTENTION_LENS_ASSETS") ? std::getenv("ATTENTION_LENS_ASSETS") : ATTENTION_LENS_ASSETS;
   std::vector<std::string> words;
-  AttentionOptions& att = a.pipeline.attention;
+  const auto& specs = analysis_option_specs();
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&]() -> std::string {
       if (i + 1 >= argc) throw std::invalid_argument(arg + " needs a value");
       return argv[++i];
     };
+    const std::string name = arg.size() > 2 && arg.compare(0, 2, "--") == 0 ? arg.substr(2) : "";
     if (arg == "-h" || arg == "--help") a.help = true;
-    else if (arg == "--heads") att.heads = int(to_integer(arg, value()));
-    else if (arg == "--no-positional") a.pipeline.positional = false;
-    else if (arg == "--positional-weight") a.pipeline.positional_weight = float(to_number(arg, value()));
-    else if (arg == "--no-scale") att.scale = false;
-    else if (arg == "--temperature") att.temperature = float(to_number(arg, value()));
-    else if (arg == "--similarity") {
-      att.similarity = parse_similarity(value());
-    } else if (arg == "--mask") {
-      att.mask = parse_mask(value());
-    } else if (arg == "--causal") att.mask = Mask::Causal;
-    else if (arg == "--weights") {
-      a.weights = value();
-      if (a.weights != "identity" && a.weights != "random" && a.weights != "trained")
-        throw std::invalid_argument("--weights is identity, random or trained, got '" + a.weights + "'");
-    } else if (arg == "--seed") {
-      const long long seed = to_integer(arg, value());
-      if (seed < 0) throw std::invalid_argument("--seed must be 0 or more");
-      a.seed = std::uint64_t(seed);
-    } else if (arg == "--weights-file") a.weights_file = value();
+    else if (arg == "--schema") a.schema = true;
+    else if (arg == "--causal") set_option(a.options, "mask", std::string("causal"));
+    else if (arg == "--weights-file") a.weights_file = value();
     else if (arg == "--document") a.document = value();
     else if (arg == "--json") a.json = true;
     else if (arg == "--steps") a.steps = split_steps(value());
     else if (arg == "--head") a.head = int(to_integer(arg, value())) - 1;
-    else if (arg == "--max-tokens") {
-      const long long n = to_integer(arg, value());
-      if (n < 1) throw std::invalid_argument("--max-tokens must be at least 1");
-      a.pipeline.max_tokens = std::size_t(n);
-    } else if (arg == "--assets") a.assets = value();
+    else if (arg == "--assets") a.assets = value();
+    else if (const auto* spec = find_option(specs, name); spec && spec->type == OptionType::Boolean)
+      set_option(a.options, spec->name, true);
+    else if (const auto* negated = name.compare(0, 3, "no-") == 0 ? find_option(specs, name.substr(3)) : nullptr;
+             negated && negated->type == OptionType::Boolean)
+      set_option(a.options, negated->name, false);
+    else if (spec) set_option_text(a.options, spec->name, value());
     else if (arg.size() > 1 && arg[0] == '-' && arg != "-") throw std::invalid_argument("unknown option " + arg);
     else words.push_back(arg);
   }
-  if (a.weights == "trained" && a.weights_file.empty())
+  if (a.options.weights.preset == WeightsPreset::Trained && a.weights_file.empty())
     throw std::invalid_argument("--weights trained needs --weights-file PATH");
-  if (a.help) return a;
+  if (a.help || a.schema) return a;
   if (words.empty() || (words.size() == 1 && words[0] == "-")) {
     a.text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   } else {
     for (const std::string& w : words) a.text += (a.text.empty() ? "" : " ") + w;
   }
-  if (a.steps.empty()) a.steps = kStepNames;
+  if (a.steps.empty()) a.steps = step_names();
   return a;
 }
 

@@ -1,32 +1,31 @@
-// Command-line arguments of the attention-lens tool.
+// Command-line arguments of the attention-lens tool. The analysis options and their help come
+// from the core's schema (core/options.h); the flags below are the tool's own.
 #pragma once
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "core/analyze.h"
+#include "core/options.h"
 
 namespace al::cli {
 
 struct Args {
-  std::string text;                      // from the arguments, or stdin
-  std::optional<std::string> document;   // --document: cross-attention keys/values
-  PipelineOptions pipeline;
-  std::string weights = "identity";      // identity | random | trained
-  std::string weights_file;              // --weights-file for trained
-  std::uint64_t seed = 0;
-  std::string assets;                    // folder with core.bin and shards
+  std::string text;                     // from the arguments, or stdin
+  std::optional<std::string> document;  // --document: cross-attention keys/values
+  AnalysisOptions options;              // --heads, --similarity, ... (the schema's flags)
+  std::string weights_file;             // --weights-file for --weights trained
+  std::string assets;                   // folder with core.bin and shards
   bool json = false;
-  std::vector<std::string> steps;        // --steps for --json (empty: all)
-  int head = 0;                          // --head for the table (0-based)
+  std::vector<std::string> steps;  // --steps for --json (empty: all)
+  int head = 0;                    // --head for the table (0-based)
   bool help = false;
+  bool schema = false;  // --schema: print the options schema as JSON
 };
 
-extern const char* const kUsage;
-extern const std::vector<std::string> kStepNames;
+// The --help text: the tool's flags and every option of the schema with its default.
+std::string usage();
 
-// Throws std::invalid_argument with a message for the user.
+// Throws std::invalid_argument (or OptionError) with a message for the user.
 Args parse_args(int argc, char** argv);
 
 }  // namespace al::cli

@@ -1,11 +1,12 @@
-#include "cli/json_writer.h"
+#include "core/json_writer.h"
+#include "core/steps.h"
 #include "cli/report.h"
 #include "core/kernels/kernels.h"
 
 namespace al::cli {
 namespace {
 
-void write_tokens(JsonWriter& j, const Side& s) {
+void write_tokens(JsonWriter& j, const EmbeddedText& s) {
   j.begin_array();
   for (std::size_t i = 0; i < s.tokens.size(); ++i) {
     const Token& t = s.tokens[i];
@@ -43,7 +44,7 @@ void write_heads(JsonWriter& j, const std::vector<Matrix>& per_head) {
   j.end_array().end_object();
 }
 
-const Matrix* side_step(const Side& s, const std::string& name) {
+const Matrix* side_step(const EmbeddedText& s, const std::string& name) {
   if (name == "embeddings") return &s.embeddings;
   if (name == "positional") return &s.positional;
   if (name == "input") return &s.input;
@@ -54,50 +55,47 @@ const Matrix* side_step(const Side& s, const std::string& name) {
 
 void print_json(std::FILE* out, const Analysis& a, const Args& args, const AttentionWeights& w) {
   JsonWriter j(out);
-  const AttentionOptions& o = args.pipeline.attention;
   j.begin_object();
   j.key("model").begin_object().key("dModel").value(w.d_model).key("heads").value(a.attention.heads);
   j.key("dK").value(a.attention.d_k).key("weights").value(w.preset);
   j.key("kernels").begin_object().key("gemm").value(kernels::gemm_impl());
   j.key("softmax").value(kernels::softmax_impl()).end_object().end_object();
-  j.key("options").begin_object();
-  j.key("heads").value(o.heads).key("positional").value(args.pipeline.positional);
-  j.key("positionalWeight").value(double(args.pipeline.positional_weight));
-  j.key("scale").value(o.scale).key("temperature").value(double(o.temperature));
-  j.key("similarity").value(o.similarity == Similarity::Dot ? "dot" : "cosine");
-  j.key("mask").value(o.mask == Mask::None ? "none" : "causal");
-  j.key("weights").value(args.weights).key("seed").value(static_cast<long long>(args.seed)).end_object();
+  j.key("options").begin_object();  // every option of the schema, as the JS API names it
+  for (const OptionSpec<AnalysisOptions>& spec : analysis_option_specs()) {
+    const OptionValue v = spec.get(args.options);
+    j.key(spec.name);
+    if (const bool* b = std::get_if<bool>(&v)) j.value(*b);
+    else if (const double* x = std::get_if<double>(&v)) j.value(*x);
+    else j.value(std::get<std::string>(v));
+  }
+  j.end_object();
   j.key("cross").value(a.cross);
   j.key("tokens");
-  write_tokens(j, a.queries);
-  j.key("totalTokens").value(a.queries.total_tokens).key("truncated").value(a.queries.truncated);
+  write_tokens(j, a.text);
+  j.key("totalTokens").value(a.text.total_tokens).key("truncated").value(a.text.truncated);
   if (a.cross) {
     j.key("documentTokens");
-    write_tokens(j, a.documents);
-    j.key("documentTotalTokens").value(a.documents.total_tokens);
-    j.key("documentTruncated").value(a.documents.truncated);
+    write_tokens(j, a.document);
+    j.key("documentTotalTokens").value(a.document.total_tokens);
+    j.key("documentTruncated").value(a.document.truncated);
   }
   j.key("steps").begin_object();
   for (const std::string& name : args.steps) {
-    if (const Matrix* m = side_step(a.queries, name)) {
+    if (const Matrix* m = side_step(a.text, name)) {
       j.key(name);
       write_matrix(j, *m);
       if (a.cross) {
         j.key("document" + std::string(1, char(name[0] - 'a' + 'A')) + name.substr(1));
-        write_matrix(j, *side_step(a.documents, name));
+        write_matrix(j, *side_step(a.document, name));
       }
       continue;
     }
     const AttentionSteps& s = a.attention;
     j.key(name);
-    if (name == "query") write_matrix(j, s.query);
-    else if (name == "key") write_matrix(j, s.key);
-    else if (name == "value") write_matrix(j, s.value);
-    else if (name == "scores") write_heads(j, s.scores);
+    if (name == "scores") write_heads(j, s.scores);
     else if (name == "scaled") write_heads(j, s.scaled);
     else if (name == "weights") write_heads(j, s.weights);
-    else if (name == "context") write_matrix(j, s.context);
-    else write_matrix(j, s.output);
+    else write_matrix(j, find_step(a, w, name, 0));
   }
   j.end_object().end_object();
   j.flush();

@@ -32,8 +32,8 @@ std::string label(const Token& t, const Lookup& l, std::size_t width) {
 }  // namespace
 
 void print_table(std::FILE* out, const Analysis& a, const Args& args) {
-  const Side& q = a.queries;
-  const Side& k = a.cross ? a.documents : a.queries;
+  const EmbeddedText& q = a.text;
+  const EmbeddedText& k = a.keys();
   std::fprintf(out, "%zu tokens%s:", q.tokens.size(), q.truncated ? " (the text was cut: see --max-tokens)" : "");
   bool any_unknown = false;
   for (std::size_t i = 0; i < q.tokens.size() && i < 64; ++i) {

@@ -17,8 +17,8 @@ std::size_t token_cap(const PipelineOptions& o) {
   return std::min(o.max_tokens, side);
 }
 
-Side embed(std::string_view text, const EmbeddingStore& store, const PipelineOptions& o) {
-  Side s;
+EmbeddedText embed(std::string_view text, const EmbeddingStore& store, const PipelineOptions& o) {
+  EmbeddedText s;
   s.tokens = tokenize(text);
   s.total_tokens = s.tokens.size();
   const std::size_t cap = token_cap(o);
@@ -51,19 +51,12 @@ void check_store(const EmbeddingStore& store, const AttentionWeights& w) {
 
 void validate(const PipelineOptions& o, int d_model) {
   validate(o.attention, d_model);
-  if (!(o.positional_weight >= 0.0f && o.positional_weight <= 10.0f))
+  if (!(o.positional_weight >= 0.0f && o.positional_weight <= kMaxPositionalWeight))
     throw OptionError("positional weight must be a number from 0 to 10, got " +
                       std::to_string(o.positional_weight));
-  if (o.max_tokens < 1) throw OptionError("max tokens must be at least 1");
-}
-
-std::vector<std::uint32_t> shards_needed(std::string_view text, const EmbeddingStore& store, std::size_t max_tokens) {
-  std::vector<std::string> words;
-  for (Token& t : tokenize(text)) {
-    if (words.size() == max_tokens) break;
-    words.push_back(std::move(t.lower));
-  }
-  return store.missing_shards(words);
+  if (o.max_tokens < 1 || o.max_tokens > kTokenLimit)
+    throw OptionError("max tokens must be from 1 to " + std::to_string(kTokenLimit) + ", got " +
+                      std::to_string(o.max_tokens));
 }
 
 Analysis analyze(std::string_view text, const EmbeddingStore& store, const PreparedWeights& w,
@@ -71,8 +64,8 @@ Analysis analyze(std::string_view text, const EmbeddingStore& store, const Prepa
   check_store(store, w.weights);
   validate(o, w.weights.d_model);
   Analysis a;
-  a.queries = embed(text, store, o);
-  a.attention = attention_forward(a.queries.input, a.queries.input, w, o.attention);
+  a.text = embed(text, store, o);
+  a.attention = attention_forward(a.text.input, a.text.input, w, o.attention);
   return a;
 }
 
@@ -84,11 +77,11 @@ Analysis analyze_cross(std::string_view query_text, std::string_view document_te
     throw OptionError("a causal mask applies to self-attention only; use mask none for cross-attention");
   Analysis a;
   a.cross = true;
-  a.queries = embed(query_text, store, o);
+  a.text = embed(query_text, store, o);
   PipelineOptions document_options = o;
   document_options.masked_token = -1;  // a masked word belongs to the query text
-  a.documents = embed(document_text, store, document_options);
-  a.attention = attention_forward(a.queries.input, a.documents.input, w, o.attention);
+  a.document = embed(document_text, store, document_options);
+  a.attention = attention_forward(a.text.input, a.document.input, w, o.attention);
   return a;
 }
 

@@ -14,11 +14,16 @@
 
 namespace al {
 
+// max_tokens may be at most this (and the attention-cell cap below may cut a text further).
+constexpr std::size_t kTokenLimit = 8192;
+// The positional encoding's weight is in [0, kMaxPositionalWeight].
+constexpr float kMaxPositionalWeight = 10.0f;
+
 struct PipelineOptions {
   AttentionOptions attention;
   bool positional = true;          // add the sinusoidal positional encoding
-  float positional_weight = 1.0f;  // X = embeddings + weight · PE; in [0, 10]
-  std::size_t max_tokens = 8192;   // longer texts are cut (Side::truncated says so)
+  float positional_weight = 1.0f;  // X = embeddings + weight · PE; in [0, kMaxPositionalWeight]
+  std::size_t max_tokens = 1024;   // longer texts are cut (EmbeddedText::truncated says so)
   int masked_token = -1;           // "what if this word were hidden?": its embedding row is zeroed
 };
 
@@ -29,8 +34,8 @@ constexpr std::size_t kMaxAttentionCells = std::size_t(1) << 26;
 // Throws OptionError for an option outside its range.
 void validate(const PipelineOptions& options, int d_model);
 
-// One text's way into the layer.
-struct Side {
+// One text's way into the layer: its tokens and their embeddings.
+struct EmbeddedText {
   std::vector<Token> tokens;       // the analyzed tokens (the first ones if truncated)
   std::vector<Lookup> lookups;     // per token: known?, frequency rank
   std::size_t total_tokens = 0;    // tokens in the whole text
@@ -41,15 +46,12 @@ struct Side {
 
 struct Analysis {
   bool cross = false;
-  Side queries;    // the text the queries come from (for self-attention, also the keys)
-  Side documents;  // cross-attention only: the text the keys and values come from
+  EmbeddedText text;      // the queries' text (in self-attention, the keys' and values' too)
+  EmbeddedText document;  // cross-attention only: the text the keys and values come from
   AttentionSteps attention;
+  // The text the keys come from: the document in cross-attention, else the text itself.
+  const EmbeddedText& keys() const { return cross ? document : text; }
 };
-
-// The embeddings shards to load before analyzing this text (its rare words live there): for
-// its first max_tokens tokens only, the ones an analysis keeps.
-std::vector<std::uint32_t> shards_needed(std::string_view text, const EmbeddingStore& store,
-                                         std::size_t max_tokens = SIZE_MAX);
 
 Analysis analyze(std::string_view text, const EmbeddingStore& store, const PreparedWeights& w,
                  const PipelineOptions& options);

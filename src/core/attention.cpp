@@ -39,15 +39,18 @@ std::vector<float> row_norms(const Matrix& m, int col0, int len) {
   return norms;
 }
 
+const char* to_string(Similarity similarity) { return similarity == Similarity::Cosine ? "cosine" : "dot"; }
+const char* to_string(Mask mask) { return mask == Mask::Causal ? "causal" : "none"; }
+
 Similarity parse_similarity(std::string_view name) {
-  if (name == "dot") return Similarity::Dot;
-  if (name == "cosine") return Similarity::Cosine;
+  for (Similarity s : {Similarity::Dot, Similarity::Cosine})
+    if (name == to_string(s)) return s;
   throw OptionError("similarity must be 'dot' or 'cosine', got '" + std::string(name) + "'");
 }
 
 Mask parse_mask(std::string_view name) {
-  if (name == "none") return Mask::None;
-  if (name == "causal") return Mask::Causal;
+  for (Mask m : {Mask::None, Mask::Causal})
+    if (name == to_string(m)) return m;
   throw OptionError("mask must be 'none' or 'causal', got '" + std::string(name) + "'");
 }
 
@@ -59,7 +62,7 @@ void validate(const AttentionOptions& o, int d_model) {
     throw OptionError("heads must divide the model width " + std::to_string(d_model) + " (one of " +
                       divisors + "), got " + std::to_string(o.heads));
   }
-  if (!(o.temperature >= 1e-6f && o.temperature <= 1e6f))
+  if (!(o.temperature >= kMinTemperature && o.temperature <= kMaxTemperature))
     throw OptionError("temperature must be a number from 1e-6 to 1e6, got " + std::to_string(o.temperature));
 }
 
@@ -139,8 +142,8 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
       kernels::gemm_packed(rows, s.query.row(i0) + c0, d, s.packed_keys, scores.row(i0), nk);
       for (int i = i0; i < i0 + rows; ++i) {
         // a score that overflowed float (huge weights) saturates at ±FLT_MAX, and +inf − inf =
-        // NaN becomes 0 (kernels::scale saturates), so every step stays finite whatever the weights
-        kernels::scale(scores.row(i), scores.row(i), nk, 1.0f);
+        // NaN becomes 0, so every step stays finite whatever the weights
+        kernels::saturate(scores.row(i), nk);
         if (o.similarity == Similarity::Cosine) to_cosine(scores.row(i), query_norms[std::size_t(i)], key_norms);
         // scaled = scores / (√d_k · T)
         kernels::scale(scores.row(i), scaled.row(i), nk, alpha);  // saturated too: a tiny T can overflow it

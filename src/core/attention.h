@@ -19,17 +19,22 @@ namespace al {
 enum class Similarity { Dot, Cosine };
 enum class Mask { None, Causal };
 
+// The temperature's range: wide enough to show a softmax from one-hot to uniform.
+constexpr float kMinTemperature = 1e-6f, kMaxTemperature = 1e6f;
+
 struct AttentionOptions {
   int heads = 1;             // must divide d_model
   bool scale = true;         // divide the scores by √d_k
-  float temperature = 1.0f;  // divides the scores too; in [1e-6, 1e6]
+  float temperature = 1.0f;  // divides the scores too; in [kMinTemperature, kMaxTemperature]
   Similarity similarity = Similarity::Dot;
   Mask mask = Mask::None;
 };
 
 // Throws OptionError with a sentence naming the option and its allowed values.
 void validate(const AttentionOptions& options, int d_model);
-// "dot" / "cosine" and "none" / "causal"; anything else throws OptionError.
+// "dot" / "cosine" and "none" / "causal"; parsing anything else throws OptionError.
+const char* to_string(Similarity similarity);
+const char* to_string(Mask mask);
 Similarity parse_similarity(std::string_view name);
 Mask parse_mask(std::string_view name);
 

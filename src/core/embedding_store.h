@@ -18,6 +18,8 @@ enum class LookupStatus : std::uint8_t {
   NotInVocabulary, // no vector in the source (e.g. "a", "i", numbers): the zero vector is used
   ShardNotLoaded,  // its shard was not loaded (e.g. a failed fetch): the zero vector is used
 };
+constexpr int kLookupStatusCount = 3;  // the enum's values are 0 .. kLookupStatusCount - 1
+static_assert(int(LookupStatus::ShardNotLoaded) + 1 == kLookupStatusCount, "kLookupStatusCount follows the enum");
 const char* to_string(LookupStatus status);
 
 struct Lookup {

@@ -6,6 +6,7 @@
 
 #include "core/errors.h"
 #include "core/kernels/kernels.h"
+#include "core/random.h"
 
 namespace al {
 namespace {
@@ -14,14 +15,6 @@ std::vector<float> slice(const Matrix& m, int row, int col0, int len) {
   return std::vector<float>(m.row(row) + col0, m.row(row) + col0 + len);
 }
 
-// uniform in [-1, 1) from splitmix64 (the weights' generator)
-float uniform_pm1(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  z ^= z >> 31;
-  return float(z >> 40) * (2.0f / 16777216.0f) - 1.0f;
-}
 
 }  // namespace
 
@@ -67,13 +60,15 @@ CellTrace trace_cell(const Analysis& a, int head, int i, int j) {
 ScalingStudy study_scaling(const Matrix& x, int d_k, std::uint64_t seed, float temperature, Mask mask) {
   const int n = x.rows, d = x.cols;
   if (d_k < 1 || d_k > 4096) throw OptionError("d_k must be from 1 to 4096, got " + std::to_string(d_k));
-  if (!(temperature >= 1e-6f && temperature <= 1e6f)) throw OptionError("temperature must be from 1e-6 to 1e6");
+  AttentionOptions check;
+  check.temperature = temperature;
+  validate(check, 1);
   // two random maps (d × d_k), entries uniform in [-a, a] with a² / 3 = 1 / d
   const float a = std::sqrt(3.0f / float(std::max(d, 1)));
   Matrix wq(d, d_k), wk(d, d_k), q(n, d_k), k(n, d_k), scores(n, n);
-  std::uint64_t state = seed;
-  for (float& v : wq.data) v = a * uniform_pm1(state);
-  for (float& v : wk.data) v = a * uniform_pm1(state);
+  SplitMix64 rng(seed);
+  for (float& v : wq.data) v = a * rng.uniform(-1.0f, 1.0f);
+  for (float& v : wk.data) v = a * rng.uniform(-1.0f, 1.0f);
   kernels::gemm(n, d_k, d, x.data.data(), d, wq.data.data(), d_k, q.data.data(), d_k);  // Q (n × d_k) = X · W_q
   kernels::gemm(n, d_k, d, x.data.data(), d, wk.data.data(), d_k, k.data.data(), d_k);  // K (n × d_k) = X · W_k
   kernels::gemm_nt(n, n, d_k, q.data.data(), d_k, k.data.data(), d_k, scores.data.data(), n);  // Q·Kᵀ

@@ -17,6 +17,8 @@ enum class TokenKind : std::uint8_t {
   Ideograph,    // one CJK ideograph / kana: scripts written without spaces
 };
 
+constexpr int kTokenKindCount = 6;  // the enum's values are 0 .. kTokenKindCount - 1
+static_assert(int(TokenKind::Ideograph) + 1 == kTokenKindCount, "kTokenKindCount follows the enum");
 const char* to_string(TokenKind kind);
 
 struct Token {

@@ -5,24 +5,12 @@
 
 #include "core/bytes.h"
 #include "core/errors.h"
+#include "core/random.h"
 
 namespace al {
 namespace {
 
 constexpr std::uint32_t kWeightsVersion = 1;
-
-// splitmix64: a tiny generator with a fixed, portable output sequence.
-struct SplitMix64 {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  // uniform in [0, 1) with 24 random bits: exactly representable in float
-  float uniform() { return float(next() >> 40) * (1.0f / 16777216.0f); }
-};
 
 Matrix identity(int d) {
   Matrix m(d, d);
@@ -44,7 +32,7 @@ AttentionWeights identity_weights(int d_model) {
 }
 
 AttentionWeights random_weights(int d_model, std::uint64_t seed) {
-  SplitMix64 rng{seed};
+  SplitMix64 rng(seed);
   AttentionWeights w{d_model, {}, {}, {}, {}, "random"};
   w.wq = xavier(d_model, rng);
   w.wk = xavier(d_model, rng);

@@ -8,49 +8,61 @@
 #include <filesystem>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cli/files.h"
-#include "cli/json_writer.h"
+#include "core/json_writer.h"
 #include "core/errors.h"
-#include "core/tokenizer.h"
+#include "core/embedding_files.h"
+#include "core/options.h"
+#include "core/train/corpus.h"
 #include "core/train/trainer.h"
 
 namespace {
 
+// The tool's own flags; the training options (heads, seed, learning rate, batch, held-out
+// fraction) and their defaults come from the core's schema (core/options.h).
 constexpr const char* kUsage =
     "usage: attention-train --corpus FILE --out FILE [options]\n"
     "  --corpus FILE        one sentence per line (npm run build:corpus)\n"
     "  --assets DIR         core.bin and the shards (default: " ATTENTION_LENS_ASSETS ")\n"
     "  --out FILE           the trained weights (\"ALWT\" format)\n"
     "  --report FILE        a JSON report: held-out accuracy of random, identity, trained weights\n"
-    "  --steps N            mini-batches (default 10000)\n"
-    "  --batch B            examples per mini-batch (default 32)\n"
-    "  --lr X               Adam's learning rate at step 1, falling linearly to ~0 (default 0.005)\n"
-    "  --heads H            attention heads, a divisor of 100 (default 4)\n"
-    "  --seed S             weights, split and example order (default 1)\n"
-    "  --held-out F         fraction of the sentences held out (default 0.1)\n"
-    "  --eval-every N       held-out top-10 on a subset every N steps (default 1000; 0 = never)\n";
+    "  --steps N            mini-batches; the learning rate falls linearly to ~0 over them\n"
+    "  --eval-every N       held-out top-10 on a subset every N steps (0 = never)\n";
 
 struct Args {
   std::string corpus, assets = ATTENTION_LENS_ASSETS, out, report;
-  int steps = 10000, eval_every = 1000;
-  double learning_rate = 0.005;  // as typed, for the report
+  int steps = al::train::kPresetTrainingSteps, eval_every = 1000;
   al::train::TrainOptions train;
 };
 
+std::string usage() {
+  std::string out = kUsage;
+  const al::train::TrainOptions defaults;
+  for (const auto& spec : al::training_option_specs()) {
+    std::string line = std::string("  --") + spec.flag + " X";
+    line += std::string(line.size() < 23 ? 23 - line.size() : 1, ' ');
+    out += line + spec.help + " (default " + al::option_text(spec.get(defaults)) + ")\n";
+  }
+  return out;
+}
+
+int to_int(const std::string& flag, const std::string& v) {
+  char* end = nullptr;
+  const long x = std::strtol(v.c_str(), &end, 10);
+  if (v.empty() || *end != '\0' || x < 0 || x > 100000000) throw std::invalid_argument(flag + " needs a whole number >= 0");
+  return int(x);
+}
+
 Args parse(int argc, char** argv) {
   Args a;
-  a.train.attention.heads = 4;
-  a.train.batch_size = 32;
-  a.train.seed = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string flag = argv[i];
     if (flag == "--help" || flag == "-h") {
-      std::fputs(kUsage, stdout);
+      std::fputs(usage().c_str(), stdout);
       std::exit(0);
     }
     if (i + 1 >= argc) throw std::invalid_argument(flag + " needs a value");
@@ -59,45 +71,17 @@ Args parse(int argc, char** argv) {
     else if (flag == "--assets") a.assets = v;
     else if (flag == "--out") a.out = v;
     else if (flag == "--report") a.report = v;
-    else if (flag == "--steps") a.steps = std::stoi(v);
-    else if (flag == "--batch") a.train.batch_size = std::stoi(v);
-    else if (flag == "--lr") a.learning_rate = std::stod(v);
-    else if (flag == "--heads") a.train.attention.heads = std::stoi(v);
-    else if (flag == "--seed") a.train.seed = std::stoull(v);
-    else if (flag == "--held-out") a.train.held_out_fraction = std::stod(v);
-    else if (flag == "--eval-every") a.eval_every = std::stoi(v);
+    else if (flag == "--steps") a.steps = to_int(flag, v);
+    else if (flag == "--eval-every") a.eval_every = to_int(flag, v);
+    else if (flag.compare(0, 2, "--") == 0 && al::find_option(al::training_option_specs(), flag.substr(2)))
+      al::set_option_text(a.train, flag.substr(2), v);
     else throw std::invalid_argument("unknown option " + flag);
   }
   if (a.corpus.empty() || a.out.empty()) throw std::invalid_argument("--corpus and --out are required");
-  if (a.steps < 0) throw std::invalid_argument("--steps must be at least 0");
-  a.train.learning_rate = float(a.learning_rate);
   return a;
 }
 
 using al::cli::read_file;
-
-std::vector<std::string> read_lines(const std::string& path) {
-  std::istringstream in(read_file(path));
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) lines.push_back(line);
-  return lines;
-}
-
-// The core file, then every shard that a corpus word lives in.
-al::EmbeddingStore load_store(const std::string& dir, const std::vector<std::string>& sentences) {
-  al::EmbeddingStore store;
-  store.add(al::parse_embedding_asset(read_file(dir + "/core.bin"), dir + "/core.bin"));
-  std::vector<std::string> words;
-  for (const std::string& s : sentences)
-    for (al::Token& t : al::tokenize(s)) words.push_back(std::move(t.lower));
-  for (std::uint32_t shard : store.missing_shards(words)) {
-    char name[32];
-    std::snprintf(name, sizeof name, "/shard-%03u.bin", shard);
-    store.add(al::parse_embedding_asset(read_file(dir + name), dir + name));
-  }
-  return store;
-}
 
 void write_file(const std::string& path, const std::string& bytes) {
   const std::filesystem::path p(path);
@@ -111,7 +95,7 @@ void print(const char* name, const al::train::Evaluation& e) {
               100 * e.top1, 100 * e.top10, e.mean_loss, e.examples);
 }
 
-void put(al::cli::JsonWriter& j, const char* name, const al::train::Evaluation& e) {
+void put(al::JsonWriter& j, const char* name, const al::train::Evaluation& e) {
   j.key(name).begin_object().key("top1").value(e.top1).key("top10").value(e.top10)
       .key("meanLoss").value(e.mean_loss).end_object();
 }
@@ -123,14 +107,16 @@ int main(int argc, char** argv) {
   try {
     args = parse(argc, argv);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "attention-train: %s\n%s", e.what(), kUsage);
+    std::fprintf(stderr, "attention-train: %s\n%s", e.what(), usage().c_str());
     return 2;
   }
   try {
     using clock = std::chrono::steady_clock;
     const auto t0 = clock::now();
-    const std::vector<std::string> sentences = read_lines(args.corpus);
-    const al::EmbeddingStore store = load_store(args.assets, sentences);
+    const std::vector<std::string> sentences = al::train::corpus_sentences(read_file(args.corpus));
+    al::EmbeddingStore store;  // the core file, then every shard a corpus word lives in
+    const std::vector<std::string_view> texts(sentences.begin(), sentences.end());
+    al::load_needed(store, [&](const std::string& name) { return read_file(args.assets + "/" + name); }, texts);
     args.train.decay_steps = args.steps;  // the rate falls linearly to ~0 over the run
     al::train::Trainer trainer(store, sentences, args.train);
     const int d = trainer.objective().d_model();
@@ -138,7 +124,7 @@ int main(int argc, char** argv) {
     std::printf("corpus: %zu sentences, %zu usable: %zu for training, %d held out; d_model %d, %d heads, "
                 "batch %d, lr %g, seed %llu\n", sentences.size(), trainer.usable_sentences(),
                 trainer.train_sentences(), all, d, args.train.attention.heads, args.train.batch_size,
-                args.learning_rate, (unsigned long long)args.train.seed);
+                double(args.train.learning_rate), (unsigned long long)args.train.seed);
     const al::train::Evaluation random = trainer.evaluate(trainer.weights(), all);
     const al::train::Evaluation identity = trainer.evaluate(al::identity_weights(d), all);
     // context-free baseline: one output for every sentence (the word-frequency prior)
@@ -183,12 +169,12 @@ int main(int argc, char** argv) {
       std::FILE* f = std::fopen(args.report.c_str(), "w");
       if (!f) throw al::AssetError("cannot write '" + args.report + "'");
       {
-        al::cli::JsonWriter j(f);
+        al::JsonWriter j(f);
         j.begin_object().key("corpus").value(args.corpus).key("sentences").value(sentences.size())
             .key("usable").value(trainer.usable_sentences()).key("train").value(trainer.train_sentences())
             .key("heldOut").value(all).key("vocabulary").value(trainer.objective().vocabulary_size());
         j.key("options").begin_object().key("steps").value(args.steps).key("batch").value(args.train.batch_size)
-            .key("learningRate").value(args.learning_rate).key("heads").value(args.train.attention.heads)
+            .key("learningRate").value(std::stod(al::option_text(double(args.train.learning_rate)))).key("heads").value(args.train.attention.heads)
             .key("seed").value((long long)args.train.seed).key("scale").value(args.train.attention.scale)
             .key("temperature").value(double(args.train.attention.temperature))
             .key("positional").value(args.train.input.positional)

@@ -1,4 +1,4 @@
-// Issue 5's explanations, checked by the numbers they show.
+// The explanations, checked by the numbers they show.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { openDetails, openLens, readWeightsTable, screenshot, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';

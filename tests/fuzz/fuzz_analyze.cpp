@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "asset_builder.h"
+#include "random_data.h"
 #include "core/analyze.h"
 #include "core/errors.h"
 
@@ -42,16 +43,8 @@ constexpr int kHeads[] = {1, 2, 4, 5, 10, 20, 25, 50, 100};
   std::abort();
 }
 
-// A word's vector: seeded values in [-scale, scale] (an LCG; test data only).
-std::vector<float> vector_for(std::uint32_t seed, float scale) {
-  std::vector<float> v(kDims);
-  std::uint64_t s = seed * 6364136223846793005ull + 1442695040888963407ull;
-  for (float& x : v) {
-    s = s * 6364136223846793005ull + 1442695040888963407ull;
-    x = scale * (2.0f * float(s >> 40) / 16777216.0f - 1.0f);
-  }
-  return v;
-}
+// A word's vector: seeded values in [-scale, scale).
+std::vector<float> vector_for(std::uint32_t seed, float scale) { return al::test::random_vector(kDims, seed, scale); }
 
 al::EmbeddingStore make_store() {
   using al::test::TestWord;
@@ -79,7 +72,7 @@ void check_finite(const al::Matrix& m, const char* what) {
     }
 }
 
-void check_side(const al::Side& s, std::string_view text, std::size_t cap) {
+void check_side(const al::EmbeddedText& s, std::string_view text, std::size_t cap) {
   const std::size_t total = al::tokenize(text).size(), n = s.tokens.size();
   if (s.total_tokens != total) fail("total_tokens is not the text's token count");
   if (n != std::min(total, cap)) fail("the token count is not min(total, cap)");
@@ -133,9 +126,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const std::size_t cap = std::min<std::size_t>(
       o.max_tokens, std::size_t(std::sqrt(double(al::kMaxAttentionCells / std::size_t(o.attention.heads)))));
-  check_side(a.queries, cross ? text.substr(0, split) : text, cap);
-  if (cross) check_side(a.documents, text.substr(split), cap);
-  const int nq = int(a.queries.tokens.size()), nk = int((cross ? a.documents : a.queries).tokens.size());
+  check_side(a.text, cross ? text.substr(0, split) : text, cap);
+  if (cross) check_side(a.document, text.substr(split), cap);
+  const int nq = int(a.text.tokens.size()), nk = int(a.keys().tokens.size());
 
   const al::AttentionSteps& s = a.attention;
   if (s.heads != o.attention.heads || s.d_k != kDims / s.heads) fail("heads or d_k wrong");

@@ -92,7 +92,7 @@ for (const build of BUILDS) {
 
     test('bad arguments throw clear errors', async () => {
       const lens = await lensFor(build);
-      await assert.rejects(lens.analyze(SEED, { heads: 3 }), /heads must divide 100: one of 1, 2, 4, 5, 10, 20, 25, 50, 100/);
+      await assert.rejects(lens.analyze(SEED, { heads: 3 }), /option heads must be one of 1, 2, 4, 5, 10, 20, 25, 50, 100, got 3/);
       await assert.rejects(lens.analyze(SEED, { colour: 'red' }), /unknown option 'colour'/);
       await assert.rejects(lens.analyze(SEED, { temperature: '2' }), /temperature must be a finite number/);
       await assert.rejects(lens.analyze(SEED, { mask: 'future' }), /mask must be one of 'none', 'causal'/);

@@ -24,12 +24,10 @@ for (const build of BUILDS) {
     const lens = new M.Lens();
     const ptr = M._malloc(core.length);
     M.HEAPU8.set(core, ptr);
-    lens.addAsset(ptr, core.length, 'core.bin');
+    lens.addFile(ptr, core.length, 'core.bin');
     M._free(ptr);
     assert.equal(M.takeError(), '');
-    const options = { heads: 2, positional: true, positionalWeight: 1, scale: true, temperature: 1,
-      similarity: 'dot', mask: 'none', weights: 'identity', seed: 0, maxTokens: 100, maskedToken: -1 };
-    const handle = lens.analyze('the night is dark', options);
+    const handle = M.analyze(lens, 'the night is dark', { heads: 2 });
     const weights = new Float32Array(handle.step('weights', 1).data);
     handle.delete();
     lens.delete();

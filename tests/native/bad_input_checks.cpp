@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "asset_builder.h"
+#include "random_data.h"
 #include "utf8_check.h"
 #include "core/unicode.h"
 
@@ -23,16 +24,8 @@ namespace {
 
 constexpr int kDims = 100;  // as the real GloVe assets: any divisor of 100 is a head count
 
-// A word's vector: seeded values in [-1, 1] (an LCG; test data only).
-std::vector<float> vector_for(std::uint32_t seed) {
-  std::vector<float> v(kDims);
-  std::uint64_t s = seed * 6364136223846793005ull + 1442695040888963407ull;
-  for (float& x : v) {
-    s = s * 6364136223846793005ull + 1442695040888963407ull;
-    x = 2.0f * float(s >> 40) / 16777216.0f - 1.0f;
-  }
-  return v;
-}
+// A word's vector: seeded values in [-1, 1).
+std::vector<float> vector_for(std::uint32_t seed) { return random_vector(kDims, seed); }
 
 }  // namespace
 
@@ -119,10 +112,10 @@ std::size_t non_finite(const al::Matrix& m) {
 
 // What every analysis must satisfy, whatever the text and the options.
 void check_analysis(const al::Analysis& a, const al::PipelineOptions& o) {
-  const al::Side& q = a.queries;
-  const al::Side& k = a.cross ? a.documents : a.queries;
+  const al::EmbeddedText& q = a.text;
+  const al::EmbeddedText& k = a.keys();
   const int nq = int(q.tokens.size()), nk = int(k.tokens.size());
-  for (const al::Side* side : {&q, &k}) {
+  for (const al::EmbeddedText* side : {&q, &k}) {
     REQUIRE(side->tokens.size() <= o.max_tokens);
     REQUIRE(side->truncated == (side->total_tokens > side->tokens.size()));
     REQUIRE(side->lookups.size() == side->tokens.size());
@@ -199,7 +192,7 @@ std::vector<al::Token> analyze_every_way(const std::string& text, std::size_t ma
                     << ", causal " << (o.attention.mask == al::Mask::Causal) << ", T " << o.attention.temperature
                     << ", random weights " << random);
       const al::Analysis a = al::analyze(text, store(), random ? random_weights() : identity(), o);
-      REQUIRE(a.queries.total_tokens == tokens.size());
+      REQUIRE(a.text.total_tokens == tokens.size());
       check_analysis(a, o);
     }
   }

@@ -1,28 +1,19 @@
-// Test helpers: seeded inputs and an llm.c-style comparison of a float result against the
+// Test helpers: seeded inputs (random_data.h) and an llm.c-style comparison of a float result against the
 // double reference that reports the largest difference.
 #pragma once
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
 #include "core/matrix.h"
+#include "random_data.h"
 #include "core/reference.h"
 
 namespace al::test {
-
-// Uniform values in [lo, hi) from a fixed-seed LCG (test inputs only).
-inline Matrix random_matrix(int rows, int cols, std::uint32_t seed, float lo = -1.0f, float hi = 1.0f) {
-  Matrix m(rows, cols);
-  std::uint64_t s = seed * 6364136223846793005ull + 1442695040888963407ull;
-  for (float& v : m.data) {
-    s = s * 6364136223846793005ull + 1442695040888963407ull;
-    v = lo + (hi - lo) * float(s >> 40) / 16777216.0f;
-  }
-  return m;
-}
 
 // max |got - want| / max(1, max |want|): an error relative to the matrix's scale.
 inline double scaled_max_error(const Matrix& got, const reference::DMatrix& want) {

@@ -1,4 +1,4 @@
-// Bad input (issue 7, part 1): whatever a user types or pastes goes through the tokenizer and
+// Bad input: whatever a user types or pastes goes through the tokenizer and
 // the whole pipeline (al::analyze) and gives a defined result: tokens that slice back to the
 // text, finite numbers, weights rows that sum to 1 (the checks: bad_input_checks.h). The same
 // tests run natively and in both wasm builds; tests/js/bad-input.test.mjs sends the same texts
@@ -19,6 +19,7 @@
 #include "core/analyze.h"
 #include "core/bytes.h"
 #include "core/embedding_store.h"
+#include "core/random.h"
 #include "core/errors.h"
 #include "core/tokenizer.h"
 #include "core/unicode.h"
@@ -34,8 +35,8 @@ TEST_CASE("empty and whitespace-only texts give no tokens and empty attention ma
     al::PipelineOptions o;
     o.attention.heads = 4;
     const al::Analysis a = al::analyze(text, store(), identity(), o);
-    REQUIRE(a.queries.total_tokens == 0);
-    REQUIRE_FALSE(a.queries.truncated);
+    REQUIRE(a.text.total_tokens == 0);
+    REQUIRE_FALSE(a.text.truncated);
     REQUIRE(a.attention.weights.size() == 4);
     REQUIRE(a.attention.weights[0].rows == 0);
     REQUIRE(a.attention.output.rows == 0);
@@ -49,8 +50,8 @@ TEST_CASE("one word repeated 10,000 times gives 10,000 tokens, analyzed up to ma
   al::PipelineOptions o;
   o.max_tokens = 1024;  // the page's cap
   const al::Analysis a = al::analyze(text, store(), identity(), o);
-  REQUIRE(a.queries.total_tokens == 10000);
-  REQUIRE(a.queries.truncated);
+  REQUIRE(a.text.total_tokens == 10000);
+  REQUIRE(a.text.truncated);
   REQUIRE(a.attention.weights[0].rows == 1024);
   check_analysis(a, o);
   // the same word everywhere: without positions every score is equal, so weights are uniform
@@ -75,10 +76,10 @@ TEST_CASE("a 1 MB paste is tokenized in full and its analysis is capped to max_t
     o.max_tokens = 1024;  // the page's cap
     o.attention.heads = heads;
     const al::Analysis a = al::analyze(text, store(), identity(), o);
-    REQUIRE(a.queries.truncated);
-    REQUIRE(a.queries.total_tokens == total);
-    REQUIRE(a.queries.tokens.size() == 1024);
-    REQUIRE(a.queries.tokens.back().byte_end < text.size());
+    REQUIRE(a.text.truncated);
+    REQUIRE(a.text.total_tokens == total);
+    REQUIRE(a.text.tokens.size() == 1024);
+    REQUIRE(a.text.tokens.back().byte_end < text.size());
     check_analysis(a, o);
   }
 }
@@ -97,8 +98,8 @@ TEST_CASE("emoji with skin tones and ZWJ sequences are one token each, with the 
   REQUIRE(kinds(tokens) == "emoji emoji emoji emoji emoji emoji emoji");
   REQUIRE(tokens[1].u16_end - tokens[1].u16_start == 11);  // 4 surrogate pairs and 3 ZWJs
   const al::Analysis a = al::analyze(text, store(), identity(), {});
-  for (const al::Lookup& l : a.queries.lookups) REQUIRE(l.status == al::LookupStatus::NotInVocabulary);
-  for (float v : a.queries.embeddings.data) REQUIRE(v == 0.0f);
+  for (const al::Lookup& l : a.text.lookups) REQUIRE(l.status == al::LookupStatus::NotInVocabulary);
+  for (float v : a.text.embeddings.data) REQUIRE(v == 0.0f);
 }
 
 TEST_CASE("combining marks stay on their letter, and marks with no base are one symbol", "[bad-input]") {
@@ -120,8 +121,8 @@ TEST_CASE("Arabic and Hebrew words, with vowel points and direction marks, are t
   REQUIRE(texts(mixed) == std::vector<std::string>{"the", "\u05e9\u05dc\u05d5\u05dd", "123",
                                                    "\u0627\u0644\u0633\u0644\u0627\u0645", "abc"});
   const al::Analysis a = al::analyze("\u05e9\u05dc\u05d5\u05dd \u0627\u0644\u0633\u0644\u0627\u0645", store(), identity(), {});
-  REQUIRE(a.queries.lookups[0].status == al::LookupStatus::Known);  // the core file
-  REQUIRE(a.queries.lookups[1].status == al::LookupStatus::Known);  // a shard
+  REQUIRE(a.text.lookups[0].status == al::LookupStatus::Known);  // the core file
+  REQUIRE(a.text.lookups[1].status == al::LookupStatus::Known);  // a shard
 }
 
 TEST_CASE("CJK text without spaces is one token per character; Hangul words stay whole", "[bad-input]") {
@@ -130,7 +131,7 @@ TEST_CASE("CJK text without spaces is one token per character; Hangul words stay
   REQUIRE(kinds(tokens) == "ideograph ideograph ideograph ideograph ideograph ideograph ideograph ideograph "
                            "ideograph ideograph punctuation");
   const al::Analysis a = al::analyze("\u6771\u4eac", store(), identity(), {});
-  REQUIRE(a.queries.lookups[0].status == al::LookupStatus::Known);
+  REQUIRE(a.text.lookups[0].status == al::LookupStatus::Known);
   REQUIRE(texts(analyze_every_way("\uc548\ub155\ud558\uc138\uc694 \uc138\uacc4")) ==
           std::vector<std::string>{"\uc548\ub155\ud558\uc138\uc694", "\uc138\uacc4"});
 }
@@ -181,8 +182,8 @@ TEST_CASE("numbers with thousands of digits are one number token with the zero v
     REQUIRE(tokens[0].byte_end == text.size());
   }
   const al::Analysis a = al::analyze(big + " " + decimal, store(), identity(), {});
-  REQUIRE(a.queries.lookups[0].status == al::LookupStatus::NotInVocabulary);
-  for (float v : a.queries.embeddings.data) REQUIRE(v == 0.0f);
+  REQUIRE(a.text.lookups[0].status == al::LookupStatus::NotInVocabulary);
+  for (float v : a.text.embeddings.data) REQUIRE(v == 0.0f);
 }
 
 TEST_CASE("a sentence of only punctuation gives one token per mark", "[bad-input]") {
@@ -201,8 +202,8 @@ TEST_CASE("a text of only unknown words gives zero embeddings and, without posit
     o.positional = false;
     o.attention.similarity = sim;
     const al::Analysis a = al::analyze(text, store(), random_weights(), o);
-    for (const al::Lookup& l : a.queries.lookups) REQUIRE(l.status == al::LookupStatus::NotInVocabulary);
-    for (float v : a.queries.input.data) REQUIRE(v == 0.0f);
+    for (const al::Lookup& l : a.text.lookups) REQUIRE(l.status == al::LookupStatus::NotInVocabulary);
+    for (float v : a.text.input.data) REQUIRE(v == 0.0f);
     for (float w : a.attention.weights[0].data) REQUIRE_THAT(w, WithinAbs(0.25, 1e-7));
     for (float v : a.attention.output.data) REQUIRE(v == 0.0f);
   }
@@ -234,8 +235,8 @@ TEST_CASE("cross-attention with an empty query or document gives empty matrices,
 }
 
 TEST_CASE("random bytes through the whole pipeline give finite weights whose rows sum to 1", "[bad-input]") {
-  std::uint64_t s = 2024;
-  const auto next = [&s] { return std::uint32_t((s = s * 6364136223846793005ull + 1442695040888963407ull) >> 33); };
+  al::SplitMix64 rng(2024);
+  const auto next = [&rng] { return std::uint32_t(rng.next() >> 32); };
   const int heads[] = {1, 2, 4, 5, 10, 20, 25, 50, 100};
   for (int round = 0; round < 300; ++round) {
     std::string text(next() % 64, '\0');

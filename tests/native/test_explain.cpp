@@ -82,11 +82,11 @@ TEST_CASE("context i is the weighted sum of the values, and a trace out of range
 
 TEST_CASE("a masked token's embedding row is zero and only that row", "[explain]") {
   const al::Analysis a = run("the king rules over", 1, al::Mask::None, 1);
-  REQUIRE(a.queries.masked_token == 1);
-  for (int c = 0; c < 8; ++c) REQUIRE(a.queries.embeddings(1, c) == 0.0f);
+  REQUIRE(a.text.masked_token == 1);
+  for (int c = 0; c < 8; ++c) REQUIRE(a.text.embeddings(1, c) == 0.0f);
   const al::Analysis b = run("the king rules over", 1);
-  REQUIRE(b.queries.embeddings(1, 0) != 0.0f);
-  REQUIRE(a.queries.embeddings(2, 3) == b.queries.embeddings(2, 3));
+  REQUIRE(b.text.embeddings(1, 0) != 0.0f);
+  REQUIRE(a.text.embeddings(2, 3) == b.text.embeddings(2, 3));
 }
 
 TEST_CASE("without ÷√d_k the score spread grows like √d_k; with it, it does not", "[explain]") {

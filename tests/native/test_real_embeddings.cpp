@@ -114,10 +114,10 @@ TEST_CASE("the seed's sentence goes through the whole pipeline", "[real][pipelin
   al::PipelineOptions o;
   o.attention.heads = 2;
   const al::Analysis a = al::analyze("A Lannister always pays his debts.", st, al::prepare(al::identity_weights(100)), o);
-  REQUIRE(a.queries.tokens.size() == 7);
-  REQUIRE(a.queries.lookups[0].status == al::LookupStatus::NotInVocabulary);  // "a"
-  REQUIRE(a.queries.lookups[1].status == al::LookupStatus::Known);            // "lannister"
-  REQUIRE(a.queries.embeddings.rows == 7);
+  REQUIRE(a.text.tokens.size() == 7);
+  REQUIRE(a.text.lookups[0].status == al::LookupStatus::NotInVocabulary);  // "a"
+  REQUIRE(a.text.lookups[1].status == al::LookupStatus::Known);            // "lannister"
+  REQUIRE(a.text.embeddings.rows == 7);
   REQUIRE(a.attention.weights.size() == 2);
   for (const al::Matrix& w : a.attention.weights)
     for (int i = 0; i < 7; ++i) {
@@ -126,8 +126,8 @@ TEST_CASE("the seed's sentence goes through the whole pipeline", "[real][pipelin
       REQUIRE_THAT(sum, Catch::Matchers::WithinAbs(1.0, 1e-5));
     }
   // input = embeddings + positional, exactly
-  for (std::size_t i = 0; i < a.queries.input.data.size(); ++i)
-    REQUIRE(a.queries.input.data[i] == a.queries.embeddings.data[i] + a.queries.positional.data[i]);
+  for (std::size_t i = 0; i < a.text.input.data.size(); ++i)
+    REQUIRE(a.text.input.data[i] == a.text.embeddings.data[i] + a.text.positional.data[i]);
 }
 
 TEST_CASE("a long text is cut to max_tokens and says so", "[real][pipeline]") {
@@ -136,7 +136,7 @@ TEST_CASE("a long text is cut to max_tokens and says so", "[real][pipeline]") {
   al::PipelineOptions o;
   o.max_tokens = 100;
   const al::Analysis a = al::analyze(text, full_store(), al::prepare(al::identity_weights(100)), o);
-  REQUIRE(a.queries.truncated);
-  REQUIRE(a.queries.total_tokens == 300);
+  REQUIRE(a.text.truncated);
+  REQUIRE(a.text.total_tokens == 300);
   REQUIRE(a.attention.weights[0].rows == 100);
 }

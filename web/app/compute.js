@@ -3,8 +3,9 @@
 import { loadTrainedWeights } from './engine.js';
 import { watch } from './store.js';
 
-export const PAGE_MAX_TOKENS = 1024;  // the page analyzes at most this many tokens (with a note)
-export const PAGE_MAX_CHARS = 100000;  // and reads at most this much of a long paste (kept whole in the box)
+// The page reads at most this much of a long paste (kept whole in the box); the analysis keeps
+// the first maxTokens tokens of it (the core's default, with a note), which come long before.
+export const PAGE_MAX_CHARS = 100000;
 const LONG_TEXT = 20000;  // characters
 const INPUTS = ['text', 'document', 'options', 'lens', 'trainedPreset'];
 
@@ -39,11 +40,10 @@ export function startCompute(store) {
         const startedAt = performance.now();
         let result = null, error = null;
         try {
-          const o = { ...options, maxTokens: PAGE_MAX_TOKENS };
-          const head = (s) => s.slice(0, PAGE_MAX_CHARS);  // 1,024 tokens come long before; keeps a 1 MB paste quick
+          const head = (s) => s.slice(0, PAGE_MAX_CHARS);  // keeps a 1 MB paste quick
           result = document.trim()
-            ? await lens.crossAnalyze(head(text), head(document), { ...o, mask: 'none', maskedToken: -1 })  // causal needs one text
-            : await lens.analyze(head(text), o);
+            ? await lens.crossAnalyze(head(text), head(document), { ...options, mask: 'none', maskedToken: -1 })  // causal needs one text
+            : await lens.analyze(head(text), options);
         } catch (e) {
           error = e.message;
         }

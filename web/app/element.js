@@ -1,6 +1,6 @@
 // <attention-lens sentence="…" heads="2">: the whole demo as one custom element. Each element
 // has its own store and views; the wasm module and embeddings are shared by the page.
-import { DEFAULT_OPTIONS, normalizeOptions } from '../lib/options.js';
+import { DEFAULT_OPTIONS, OPTION_SPECS, withOptionText } from '../lib/options.js';
 import { h } from './dom.js';
 import { getLens, scriptBase, trainedPreset } from './engine.js';
 import { startCompute } from './compute.js';
@@ -24,28 +24,24 @@ import { traceView } from './explain/trace.js';
 import { whatIfView } from './explain/whatif.js';
 
 const SEED_SENTENCE = 'A Lannister always pays his debts';
-const OPTION_ATTRIBUTES = { heads: Number, positional: (v) => v !== 'false', 'positional-weight': Number, scale: (v) => v !== 'false',
-  temperature: Number, similarity: String, mask: String, weights: String, seed: Number };
-const camel = (s) => s.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+// every option of the core's schema is an attribute, by its flag (heads, positional-weight, …)
+const OPTION_ATTRIBUTES = OPTION_SPECS.map((s) => s.flag);
 
 class AttentionLensElement extends HTMLElement {
-  static observedAttributes = ['sentence', 'document', ...Object.keys(OPTION_ATTRIBUTES)];
+  static observedAttributes = ['sentence', 'document', ...OPTION_ATTRIBUTES];
   #store;
   #views = [];
   #cleanup = [];
 
   // options from the attributes; a bad attribute value keeps the default (and says so)
   #attributeOptions() {
-    const options = { ...DEFAULT_OPTIONS };
-    for (const [attr, parse] of Object.entries(OPTION_ATTRIBUTES)) {
+    let options = { ...DEFAULT_OPTIONS };
+    for (const attr of OPTION_ATTRIBUTES) {
       if (!this.hasAttribute(attr)) continue;
-      const candidate = { ...options, [camel(attr)]: parse(this.getAttribute(attr)) };
-      try {
-        normalizeOptions(candidate);
-        Object.assign(options, candidate);
-      } catch (e) {
-        console.warn(`<attention-lens ${attr}="${this.getAttribute(attr)}">: ${e.message}`);
-      }
+      const value = this.getAttribute(attr);
+      const set = withOptionText(options, attr, value === '' ? 'true' : value);  // <… scale> means scale="true"
+      if (set.error) console.warn(`<attention-lens ${attr}="${value}">: ${set.error}`);
+      options = set.options;
     }
     return options;
   }

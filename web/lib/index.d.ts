@@ -1,44 +1,20 @@
 // Types of the attention-lens JavaScript API (hand-written; checked by `tsc` in npm test).
 
-/** The analysis options; every field is optional and defaults to DEFAULT_OPTIONS. */
-export interface AnalyzeOptions {
-  /** Attention heads: one of HEAD_COUNTS (the divisors of 100). d_k = 100 / heads. */
-  heads?: 1 | 2 | 4 | 5 | 10 | 20 | 25 | 50 | 100;
-  /** Add the sinusoidal positional encoding of "Attention Is All You Need". */
-  positional?: boolean;
-  /** X = embeddings + positionalWeight · PE, from 0 to 10. */
-  positionalWeight?: number;
-  /** Divide the scores by √d_k. */
-  scale?: boolean;
-  /** Divide the scores by the temperature too, from 1e-6 to 1e6. */
-  temperature?: number;
-  /** 'dot' (the paper's scaled dot product) or 'cosine' similarity of query and key. */
-  similarity?: 'dot' | 'cosine';
-  /** 'causal': a word attends only to itself and earlier words (self-attention only). */
-  mask?: 'none' | 'causal';
-  /** W_Q, W_K, W_V, W_O: identity, seeded Xavier-uniform random, or trained (see setTrainedWeights). */
-  weights?: 'identity' | 'random' | 'trained';
-  /** Seed of the random weights, a whole number from 0 to 2^32 - 1. */
-  seed?: number;
-  /** At most this many tokens are analyzed (1 to 8192); longer texts are cut and say so. */
-  maxTokens?: number;
-  /** "What if this word were hidden?": the token whose embedding is zeroed (-1: none). */
-  maskedToken?: number;
-}
+import type { AnalyzeOptions, DocumentStepName, LookupStatus, OptionSpec, StepName, TokenKind, TrainerOptions,
+  WeightName } from './generated/schema.js';
+export type { AnalyzeOptions, DocumentStepName, LookupStatus, OptionSpec, StepName, TokenKind, TrainerOptions, WeightName };
 
+/** The defaults of every option, from the core's options schema. */
 export const DEFAULT_OPTIONS: Readonly<Required<AnalyzeOptions>>;
+/** The defaults of lens.createTrainer()'s options. */
+export const TRAINING_DEFAULTS: Readonly<Required<TrainerOptions>>;
+/** The schema of every option: name, flag (attribute, CLI), type, default, range or values, help. */
+export const OPTION_SPECS: readonly OptionSpec[];
 export const HEAD_COUNTS: readonly number[];
 /** Fills in the defaults; throws a TypeError naming the first bad option. */
 export function normalizeOptions(options?: AnalyzeOptions): Required<AnalyzeOptions>;
 /** Whether this engine validates WebAssembly SIMD128. */
 export function supportsSimd(): boolean;
-
-export type StepName = 'embeddings' | 'positional' | 'input' | 'query' | 'key' | 'value' |
-  'scores' | 'scaled' | 'weights' | 'context' | 'output';
-/** Steps of the document side in cross-attention. */
-export type DocumentStepName = 'documentEmbeddings' | 'documentPositional' | 'documentInput';
-/** The layer's weight matrices W_Q, W_K, W_V, W_O (d_model × d_model), through step() and view(). */
-export type WeightName = 'wq' | 'wk' | 'wv' | 'wo';
 
 export interface CellTrace {
   q: Float32Array; k: Float32Array; products: Float32Array;
@@ -62,10 +38,10 @@ export interface Token {
   /** UTF-16 offsets into the analyzed text (JavaScript string indices). */
   start: number;
   end: number;
-  kind: 'word' | 'number' | 'punctuation' | 'symbol' | 'emoji' | 'ideograph';
+  kind: TokenKind;
   /** Whether the word has a GloVe vector; unknown words get the zero vector. */
   known: boolean;
-  status: 'known' | 'not-in-vocabulary' | 'shard-not-loaded';
+  status: LookupStatus;
   /** Frequency rank in the GloVe vocabulary (0 = "the"), or null when unknown. */
   rank: number | null;
 }
@@ -153,7 +129,7 @@ export interface AttentionLens {
    * (hide a word, make the output at its place point to its GloVe vector) with Adam, from seeded
    * random weights. Only words of the loaded embeddings count as known. The lens must outlive it.
    */
-  createTrainer(corpus: Uint8Array, options?: { heads?: number; seed?: number; learningRate?: number; batch?: number }): Trainer;
+  createTrainer(corpus: Uint8Array, options?: TrainerOptions): Trainer;
   /** Loads trained weights ("ALWT" file) for options.weights = 'trained'. */
   setTrainedWeights(bytes: Uint8Array): void;
   /** Diagnostics: wasm memory, the heap's top, live results and Embind handles. */
@@ -169,6 +145,8 @@ export interface Trainer {
   readonly epochs: number;
   readonly trainSentences: number;
   readonly heldOutSentences: number;
+  /** The number of words a hidden word is ranked among (the core vocabulary). */
+  readonly vocabularySize: number;
   /** Held-out masked-word accuracy of the current weights. */
   evaluate(maxExamples?: number): { top1: number; top10: number; meanLoss: number; examples: number };
   /** The current weights as an "ALWT" file (for setTrainedWeights). */

@@ -1,7 +1,7 @@
 // createAttentionLens(): the wasm module plus the GloVe embeddings, ready to analyze text.
 import { readBytes } from './assets.js';
 import { loadModule } from './loader.js';
-import { normalizeOptions } from './options.js';
+import { normalizeOptions, normalizeTrainingOptions } from './options.js';
 import { AttentionResult } from './result.js';
 import { Trainer } from './trainer.js';
 
@@ -24,9 +24,8 @@ export async function createAttentionLens({ baseUrl = new URL('../../dist/', imp
 // A lens over a started wasm module; readAsset(name, onProgress) returns the bytes of an
 // embeddings file ('core.bin', 'shard-NNN.bin'). The page uses it with its own loaders.
 export async function createLensWith({ module, simd, readAsset, onProgress }) {
-  const core = await readAsset('core.bin', (loaded, total) => onProgress?.({ phase: 'embeddings', loaded, total }));
   const lens = new Lens(module, readAsset, simd);
-  lens.addAsset(core, 'core.bin');
+  await lens.loadFiles([], 0, (loaded, total) => onProgress?.({ phase: 'embeddings', loaded, total }));
   return lens;
 }
 
@@ -34,7 +33,7 @@ export class Lens {
   #module;
   #lens;
   #readAsset;
-  #shards = new Map();  // shard index -> Promise<void>: each fetched once
+  #files = new Map();  // file name -> Promise<void>: each fetched once
 
   constructor(module, readAsset, simd) {
     this.#module = module;
@@ -61,46 +60,45 @@ export class Lens {
     }
   }
 
-  addAsset(bytes, name) {
-    this.#withBytes(bytes, (ptr, n) => this.#lens.addAsset(ptr, n, name));
+  #addFile(bytes, name) {
+    this.#withBytes(bytes, (ptr, n) => this.#lens.addFile(ptr, n, name));
     this.#check();
   }
 
-  // Loads the shards that the texts' rare words live in; a failed shard leaves its words unknown.
-  async #loadShards(texts, maxTokens) {
-    const needed = new Set();
-    for (const t of texts) {
-      const view = this.#lens.shardsNeeded(t.toWellFormed(), maxTokens);
-      const shards = view === null ? [] : Array.from(view);  // copied before any other call
-      this.#check();
-      for (const s of shards) needed.add(s);
-    }
+  // Fetches and adds the embeddings files that the texts' first maxTokens tokens need, in the
+  // order the core gives (core.bin, then the shards of rare words). A shard that fails leaves
+  // its words unknown and returns a warning; the core file failing throws.
+  async loadFiles(texts, maxTokens, onProgress) {
+    const [text = '', document = ''] = texts.map((t) => t.toWellFormed());
     const warnings = [];
-    await Promise.all([...needed].map(async (s) => {
-      if (!this.#shards.has(s)) {
-        const name = `shard-${String(s).padStart(3, '0')}.bin`;
-        this.#shards.set(s, this.#readAsset(name).then((bytes) => {
-          if (this.#lens) this.addAsset(bytes, name);
-        }));
-      }
-      try {
-        await this.#shards.get(s);
-      } catch (e) {
-        this.#shards.delete(s);  // try again next time
-        warnings.push(`rare words were not looked up: ${e.message}`);
-      }
-    }));
+    for (let round = 0; round < 2; round++) {  // the core file, then the shards it tells apart
+      const core = !this.#lens.hasCore();
+      const names = this.#lens.filesNeeded(text, document, maxTokens);
+      this.#check();
+      await Promise.all(names.map(async (name) => {
+        if (!this.#files.has(name))
+          this.#files.set(name, this.#readAsset(name, onProgress).then((bytes) => this.#lens && this.#addFile(bytes, name)));
+        try {
+          await this.#files.get(name);
+        } catch (e) {
+          this.#files.delete(name);  // try again next time
+          if (core) throw e;
+          warnings.push(`rare words were not looked up: ${e.message}`);
+        }
+      }));
+      if (!core) break;
+    }
     return warnings;
   }
 
   async analyze(text, options) {
     checkText('text', text);
     const o = normalizeOptions(options);
-    const warnings = await this.#loadShards([text], o.maxTokens);
+    const warnings = await this.loadFiles([text], o.maxTokens);
     this.#check();
     // lone surrogates become U+FFFD (same length, so offsets hold): Embind's UTF-8 encoder
     // would join a lone surrogate with the next code unit
-    const handle = this.#lens.analyze(text.toWellFormed(), o);
+    const handle = this.#module.analyze(this.#lens, text.toWellFormed(), o);
     this.#check();
     return new AttentionResult(this.#module, handle, { text, options: o, warnings });
   }
@@ -109,9 +107,9 @@ export class Lens {
     checkText('queryText', queryText);
     checkText('documentText', documentText);
     const o = normalizeOptions(options);
-    const warnings = await this.#loadShards([queryText, documentText], o.maxTokens);
+    const warnings = await this.loadFiles([queryText, documentText], o.maxTokens);
     this.#check();
-    const handle = this.#lens.analyzeCross(queryText.toWellFormed(), documentText.toWellFormed(), o);
+    const handle = this.#module.analyzeCross(this.#lens, queryText.toWellFormed(), documentText.toWellFormed(), o);
     this.#check();
     return new AttentionResult(this.#module, handle, { text: queryText, documentText, options: o, warnings });
   }
@@ -140,14 +138,16 @@ export class Lens {
   }
 
   // A trainer of the layer on corpus (UTF-8 bytes, one sentence per line): masked-word
-  // prediction with Adam, from seeded random weights. The lens must outlive it.
-  createTrainer(corpus, { heads = 4, seed = 1, learningRate = 0.005, batch = 32 } = {}) {
+  // prediction with Adam, from seeded random weights; options as TRAINING_DEFAULTS. The lens
+  // must outlive it.
+  createTrainer(corpus, options = {}) {
     this.#check();
-    if (!this.#lens.createTrainer) throw new Error('attention-lens: this lens cannot train: create it with { trainer: true }');
-    normalizeOptions({ heads, seed });
-    const handle = this.#withBytes(corpus, (ptr, n) => this.#lens.createTrainer(ptr, n, heads, seed, learningRate, batch));
+    const M = this.#module;
+    if (!M.createTrainer) throw new Error('attention-lens: this lens cannot train: create it with { trainer: true }');
+    const o = normalizeTrainingOptions(options);
+    const handle = this.#withBytes(corpus, (ptr, n) => M.createTrainer(this.#lens, ptr, n, o));
     this.#check();
-    return new Trainer(this.#module, handle);
+    return new Trainer(M, handle);
   }
 
   // Diagnostics: wasm memory size, the heap's top, live C++ results and Embind value handles.

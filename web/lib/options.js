@@ -1,54 +1,75 @@
-// The analysis options: defaults, and validation with messages that name the option.
+// The analysis options as the core's schema defines them (web/lib/generated/schema.js, written
+// from src/core/options.cpp at build time): defaults, validation with messages that name the
+// option, and reading an option from text (element attributes, the URL).
+import { SCHEMA } from './generated/schema.js';
 
-export const HEAD_COUNTS = Object.freeze([1, 2, 4, 5, 10, 20, 25, 50, 100]);
-
-export const DEFAULT_OPTIONS = Object.freeze({
-  heads: 1,               // one of HEAD_COUNTS (the divisors of 100)
-  positional: true,       // add the sinusoidal positional encoding
-  positionalWeight: 1,    // X = embeddings + positionalWeight · PE, in [0, 10]
-  scale: true,            // divide the scores by √d_k
-  temperature: 1,         // divide the scores by it too, in [1e-6, 1e6]
-  similarity: 'dot',      // 'dot' (the paper) or 'cosine'
-  mask: 'none',           // 'none' or 'causal'
-  weights: 'identity',    // 'identity', 'random' (Xavier, seeded) or 'trained'
-  seed: 0,                // seed of the random weights: an integer from 0 to 2^32 - 1
-  maxTokens: 2048,        // longer texts are cut (result.truncated says so)
-  maskedToken: -1,        // "what if this word were hidden?": the token whose embedding is zeroed
-});
-
-const CHOICES = { similarity: ['dot', 'cosine'], mask: ['none', 'causal'], weights: ['identity', 'random', 'trained'] };
+const freeze = (o) => Object.freeze(o);
+export const OPTION_SPECS = freeze(SCHEMA.options.map(freeze));
+export const TRAINING_SPECS = freeze(SCHEMA.training.map(freeze));
+export const DEFAULT_OPTIONS = freeze(Object.fromEntries(OPTION_SPECS.map((s) => [s.name, s.default])));
+export const TRAINING_DEFAULTS = freeze(Object.fromEntries(TRAINING_SPECS.map((s) => [s.name, s.default])));
+export const HEAD_COUNTS = freeze([...OPTION_SPECS.find((s) => s.name === 'heads').values]);
 
 function fail(message) {
   throw new TypeError(`attention-lens: ${message}`);
 }
 
-function number(name, value, min, max) {
-  if (typeof value !== 'number' || !Number.isFinite(value)) fail(`option ${name} must be a finite number, got ${JSON.stringify(value)}`);
-  if (value < min || value > max) fail(`option ${name} must be from ${min} to ${max}, got ${value}`);
+// Throws a TypeError naming the option when value is not one its spec allows (the core's
+// check_option, with the same sentences).
+export function checkOption(spec, value) {
+  const { name, type } = spec;
+  if (type === 'boolean') {
+    if (typeof value !== 'boolean') fail(`option ${name} must be true or false, got ${JSON.stringify(value)}`);
+  } else if (type === 'choice') {
+    if (!spec.choices.includes(value)) fail(`option ${name} must be one of '${spec.choices.join("', '")}', got ${JSON.stringify(value)}`);
+  } else {
+    if (typeof value !== 'number' || !Number.isFinite(value)) fail(`option ${name} must be a finite number, got ${JSON.stringify(value)}`);
+    if (type === 'integer' && !Number.isInteger(value)) fail(`option ${name} must be a whole number, got ${value}`);
+    if (spec.values && !spec.values.includes(value)) fail(`option ${name} must be one of ${spec.values.join(', ')}, got ${value}`);
+    if (value < spec.min || value > spec.max) fail(`option ${name} must be from ${spec.min} to ${spec.max}, got ${value}`);
+  }
   return value;
 }
 
-function integer(name, value, min, max) {
-  number(name, value, min, max);
-  if (!Number.isInteger(value)) fail(`option ${name} must be a whole number, got ${value}`);
-  return value;
+function normalize(specs, defaults, options, what) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) fail(`${what} must be an object`);
+  for (const key of Object.keys(options))
+    if (!(key in defaults)) fail(`unknown option '${key}' (known: ${Object.keys(defaults).join(', ')})`);
+  const o = { ...defaults, ...options };
+  for (const spec of specs) checkOption(spec, o[spec.name]);
+  return o;
 }
 
 // Returns the full options (defaults filled in), or throws a TypeError naming the bad option.
 export function normalizeOptions(options = {}) {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) fail('options must be an object');
-  for (const key of Object.keys(options))
-    if (!(key in DEFAULT_OPTIONS)) fail(`unknown option '${key}' (known: ${Object.keys(DEFAULT_OPTIONS).join(', ')})`);
-  const o = { ...DEFAULT_OPTIONS, ...options };
-  if (!HEAD_COUNTS.includes(o.heads)) fail(`option heads must divide 100: one of ${HEAD_COUNTS.join(', ')}; got ${JSON.stringify(o.heads)}`);
-  for (const name of ['positional', 'scale'])
-    if (typeof o[name] !== 'boolean') fail(`option ${name} must be true or false, got ${JSON.stringify(o[name])}`);
-  number('positionalWeight', o.positionalWeight, 0, 10);
-  number('temperature', o.temperature, 1e-6, 1e6);
-  for (const [name, allowed] of Object.entries(CHOICES))
-    if (!allowed.includes(o[name])) fail(`option ${name} must be one of '${allowed.join("', '")}', got ${JSON.stringify(o[name])}`);
-  integer('seed', o.seed, 0, 2 ** 32 - 1);
-  integer('maxTokens', o.maxTokens, 1, 8192);
-  integer('maskedToken', o.maskedToken, -1, 8191);
-  return o;
+  return normalize(OPTION_SPECS, DEFAULT_OPTIONS, options, 'options');
+}
+
+// The same for lens.createTrainer()'s options.
+export function normalizeTrainingOptions(options = {}) {
+  return normalize(TRAINING_SPECS, TRAINING_DEFAULTS, options, 'trainer options');
+}
+
+// The spec named `key` (camelCase name, or kebab-case flag as in attributes), or undefined.
+export const findOption = (key) => OPTION_SPECS.find((s) => s.name === key || s.flag === key);
+
+// The value of an option written as text ("2", "true", "cosine"), parsed by its type; throws a
+// TypeError naming the option when the text is not a value it allows.
+export function parseOptionText(spec, text) {
+  let value = text;
+  if (spec.type === 'boolean') value = { true: true, 1: true, on: true, false: false, 0: false, off: false }[text] ?? text;
+  else if (spec.type !== 'choice') value = text.trim() === '' ? NaN : Number(text);
+  return checkOption(spec, value);
+}
+
+// options with the option `key` set from text: { options } when the text is a value it allows,
+// { options (unchanged), error } when not (a bad attribute or an edited link keeps the rest).
+export function withOptionText(options, key, text) {
+  const spec = findOption(key);
+  if (!spec) return { options, error: `unknown option '${key}'` };
+  try {
+    return { options: { ...options, [spec.name]: parseOptionText(spec, text) } };
+  } catch (e) {
+    return { options, error: e.message };
+  }
 }

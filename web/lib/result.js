@@ -1,15 +1,18 @@
 // One analysis as JS sees it. The C++ side owns the numbers until dispose(); step() copies a
 // step out once, in bulk, into a Float32Array that JS owns from then on.
 
-export const STEP_NAMES = Object.freeze(['embeddings', 'positional', 'input', 'query', 'key', 'value',
-  'scores', 'scaled', 'weights', 'context', 'output']);
-const DOCUMENT_STEPS = ['documentEmbeddings', 'documentPositional', 'documentInput'];
-const WEIGHT_MATRICES = ['wq', 'wk', 'wv', 'wo'];  // the layer's weights, also as "steps"
-const PER_HEAD = new Set(['scores', 'scaled', 'weights']);
-const HEAD_SLICEABLE = new Set(['query', 'key', 'value', 'context']);
-const KINDS = ['word', 'number', 'punctuation', 'symbol', 'emoji', 'ideograph'];
-const STATUSES = ['known', 'not-in-vocabulary', 'shard-not-loaded'];
-const FIELDS = 5;  // ints per token in the C++ token table
+import { SCHEMA } from './generated/schema.js';
+
+// the steps, token kinds and lookup statuses as the core names and orders them
+const stepNames = (filter) => SCHEMA.steps.filter(filter).map((s) => s.name);
+export const STEP_NAMES = Object.freeze(stepNames((s) => !s.document && !s.weight));
+const DOCUMENT_STEPS = stepNames((s) => s.document);
+const WEIGHT_MATRICES = stepNames((s) => s.weight);  // the layer's weights, also as "steps"
+const PER_HEAD = new Set(stepNames((s) => s.perHead));
+const HEAD_COLUMNS = new Set(stepNames((s) => s.headColumns));
+const KINDS = SCHEMA.tokenKinds;
+const STATUSES = SCHEMA.lookupStatuses;
+const FIELDS = 5;  // ints per token in the C++ token table (src/wasm/bindings.cpp)
 
 // Frees C++ results that were dropped without dispose(): a safety net, not the way to free them.
 const forgotten = new FinalizationRegistry((handle) => { if (!handle.isDeleted()) handle.delete(); });
@@ -18,7 +21,7 @@ function tokenList(table, text) {
   const tokens = [];
   for (let i = 0; i < table.length; i += FIELDS) {
     const [start, end, kind, status, rank] = table.subarray(i, i + FIELDS);
-    tokens.push({ text: text.slice(start, end), start, end, kind: KINDS[kind], known: status === 0,
+    tokens.push({ text: text.slice(start, end), start, end, kind: KINDS[kind], known: STATUSES[status] === 'known',
       status: STATUSES[status], rank: rank >= 0 ? rank : null });
   }
   return tokens;
@@ -82,7 +85,7 @@ export class AttentionResult {
     if (!known) throw new TypeError(`attention-lens: unknown step '${name}' (steps: ${STEP_NAMES.join(', ')})`);
     if (head !== undefined && (!Number.isInteger(head) || head < 0 || head >= this.heads))
       throw new RangeError(`attention-lens: head must be a whole number from 0 to ${this.heads - 1}, got ${head}`);
-    if (head !== undefined && !PER_HEAD.has(name) && !HEAD_SLICEABLE.has(name))
+    if (head !== undefined && !PER_HEAD.has(name) && !HEAD_COLUMNS.has(name))
       throw new TypeError(`attention-lens: step '${name}' has no heads`);
   }
 

@@ -23,6 +23,8 @@ export class Trainer {
   get epochs() { return this.#handle.epochs(); }
   get trainSentences() { return this.#handle.trainSentences(); }
   get heldOutSentences() { return this.#handle.heldOutSentences(); }
+  // The number of words a hidden word is ranked among (the core vocabulary).
+  get vocabularySize() { return this.#handle.vocabularySize(); }
   // Held-out masked-word accuracy of the current weights: { top1, top10, meanLoss, examples }.
   evaluate(maxExamples = 500) { return this.#check(this.#handle.evaluate(maxExamples)); }
   // The current weights in the "ALWT" format, for lens.setTrainedWeights() or a file.

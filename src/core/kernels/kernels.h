@@ -41,6 +41,9 @@ void softmax(const float* x, float* y, int n) noexcept;
 // stay finite whatever the weights. x and y may alias.
 void scale(const float* x, float* y, int n, float alpha) noexcept;
 
+// x (n) saturated in place, as scale() saturates: ±inf becomes ±FLT_MAX and NaN becomes 0.
+void saturate(float* x, int n) noexcept;
+
 // The names of the implementations built in: "eigen", "scalar" or "wasmsimd".
 const char* gemm_impl() noexcept;
 const char* softmax_impl() noexcept;

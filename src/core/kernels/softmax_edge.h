@@ -3,7 +3,6 @@
 //   +inf entries share the whole weight equally; a row without any finite or +inf entry
 //   (all -inf / NaN) is uniform. NaN entries otherwise get weight 0 (exp of NaN counts as 0).
 #pragma once
-#include <cfloat>
 #include <cmath>
 
 namespace al::kernels {
@@ -16,9 +15,5 @@ inline bool softmax_nonfinite_row(const float* x, float* y, int n, float max_val
   for (int i = 0; i < n; ++i) y[i] = infinite ? (x[i] == INFINITY ? 1.0f / float(infinite) : 0.0f) : 1.0f / float(n);
   return true;
 }
-
-// One scaled score, saturated as kernels::scale promises: NaN → 0, ±inf → ±FLT_MAX. The scalar
-// scale and the SIMD scale's leftovers both use it.
-inline float saturate(float v) { return v != v ? 0.0f : v > FLT_MAX ? FLT_MAX : v < -FLT_MAX ? -FLT_MAX : v; }
 
 }  // namespace al::kernels

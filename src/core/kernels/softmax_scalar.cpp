@@ -22,10 +22,6 @@ void softmax(const float* x, float* y, int n) noexcept {
   for (int i = 0; i < n; ++i) y[i] *= inv_sum;
 }
 
-void scale(const float* x, float* y, int n, float alpha) noexcept {
-  for (int i = 0; i < n; ++i) y[i] = saturate(x[i] * alpha);
-}
-
 const char* softmax_impl() noexcept { return "scalar"; }
 
 }  // namespace al::kernels

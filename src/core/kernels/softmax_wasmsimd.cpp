@@ -2,8 +2,6 @@
 // same names, same exp polynomial (expf_poly.h) in vector form; leftovers run the scalar code.
 #include <wasm_simd128.h>
 
-#include <cfloat>
-
 #include "core/kernels/expf_poly.h"
 #include "core/kernels/kernels.h"
 #include "core/kernels/softmax_edge.h"
@@ -64,19 +62,6 @@ void softmax(const float* x, float* y, int n) noexcept {
   // pass 3: normalize
   const float inv_sum = 1.0f / sum;
   scale(y, y, n, inv_sum);
-}
-
-void scale(const float* x, float* y, int n, float alpha) noexcept {
-  const v128_t valpha = wasm_f32x4_splat(alpha);
-  const v128_t vmax = wasm_f32x4_splat(FLT_MAX), vmin = wasm_f32x4_splat(-FLT_MAX);
-  int i = 0;
-  for (; i + 4 <= n; i += 4) {
-    v128_t v = wasm_f32x4_mul(wasm_v128_load(x + i), valpha);
-    v = wasm_v128_and(v, wasm_f32x4_eq(v, v));              // NaN → 0
-    v = wasm_f32x4_pmin(wasm_f32x4_pmax(v, vmin), vmax);   // ±inf → ±FLT_MAX
-    wasm_v128_store(y + i, v);
-  }
-  for (; i < n; ++i) y[i] = saturate(x[i] * alpha);  // leftovers, as the scalar twin
 }
 
 const char* softmax_impl() noexcept { return "wasmsimd"; }

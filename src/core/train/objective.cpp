@@ -23,7 +23,7 @@ double norm(const float* v, int d) {
 }  // namespace
 
 Objective::Objective(const EmbeddingStore& store, InputOptions options) : store_(store), options_(options) {
-  if (!(options.positional_weight >= 0.0f && options.positional_weight <= 10.0f))
+  if (!(options.positional_weight >= 0.0f && options.positional_weight <= kMaxPositionalWeight))
     throw OptionError("positional weight must be a number from 0 to 10, got " +
                       std::to_string(options.positional_weight));
   const EmbeddingAsset& core = store.core();  // throws AssetError without a core file

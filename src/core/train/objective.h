@@ -23,16 +23,12 @@
 
 #include "core/attention.h"
 #include "core/embedding_store.h"
+#include "core/train/options.h"
 
 namespace al::train {
 
 constexpr int kMaxTokens = 64;
 constexpr int kMinKnownTokens = 4;
-
-struct InputOptions {
-  bool positional = true;          // add the sinusoidal positional encoding
-  float positional_weight = 1.0f;  // X = embeddings + weight · PE; in [0, 10]
-};
 
 // A usable sentence: its lower-cased tokens and the positions that may be hidden.
 struct Sentence {

@@ -20,21 +20,14 @@ void shuffle(std::vector<T>& v, SplitMix64& rng) {  // Fisher–Yates
 
 void check(const TrainOptions& o, int d_model) {
   validate_for_training(o.attention, d_model);
-  if (o.batch_size < 1 || o.batch_size > 4096)
-    throw OptionError("batch size must be from 1 to 4096, got " + std::to_string(o.batch_size));
-  if (!(o.held_out_fraction >= 0.0 && o.held_out_fraction <= 0.9))
+  if (o.batch_size < 1 || o.batch_size > kMaxBatch)
+    throw OptionError("batch size must be from 1 to " + std::to_string(kMaxBatch) + ", got " + std::to_string(o.batch_size));
+  if (!(o.held_out_fraction >= 0.0 && o.held_out_fraction <= kMaxHeldOutFraction))
     throw OptionError("held-out fraction must be from 0 to 0.9, got " + std::to_string(o.held_out_fraction));
   if (o.decay_steps < 0) throw OptionError("decay steps must be 0 (a constant rate) or more");
 }
 
 }  // namespace
-
-std::uint64_t SplitMix64::next() {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 Trainer::Trainer(const EmbeddingStore& store, const std::vector<std::string>& sentences, TrainOptions options)
     : options_(options),
@@ -55,7 +48,7 @@ void Trainer::initialize(std::uint64_t seed) {
   prepared_ = prepare(random_weights(d, seed));
   adam_ = Adam(d, AdamOptions{options_.learning_rate});
   grads_ = zero_maps<float>(d);
-  rng_ = SplitMix64{seed ^ kDataStream};
+  rng_ = SplitMix64(seed ^ kDataStream);
   // split: a shuffled order of the sentences; the first ones are held out, each with one hidden word
   std::vector<std::size_t> order(sentences_.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;

@@ -6,7 +6,7 @@
 // Deterministic for a seed: the weights (Xavier, al::random_weights), the train / held-out split,
 // the hidden word of each held-out sentence, the order of the training sentences (reshuffled
 // every epoch) and the word hidden at each visit all come from splitmix64 generators seeded
-// from it. The arithmetic follows the linked kernels, so results agree across builds to float
+// from it (core/random.h). The arithmetic follows the linked kernels, so results agree across builds to float
 // rounding, and bit for bit between runs of one build.
 #pragma once
 #include <cstddef>
@@ -18,31 +18,15 @@
 #include "core/train/adam.h"
 #include "core/train/backward.h"
 #include "core/train/objective.h"
+#include "core/train/options.h"
+#include "core/random.h"
 
 namespace al::train {
-
-struct TrainOptions {
-  AttentionOptions attention;     // heads, scale, temperature, mask; dot-product similarity only
-  InputOptions input;             // positional encoding and its weight
-  float learning_rate = 1e-3f;    // Adam's, at step 1
-  int decay_steps = 0;            // > 0: the rate falls linearly to 0.1% of it at this step and
-                                  // stays there; 0: a constant rate (e.g. open-ended training)
-  int batch_size = 32;            // examples per step, in [1, 4096]
-  double held_out_fraction = 0.1; // of the usable sentences, in [0, 0.9]
-  std::uint64_t seed = 1;
-};
 
 struct Evaluation {
   int examples = 0;
   double mean_loss = 0;        // mean of 1 − cos(output[m], e_target)
   double top1 = 0, top10 = 0;  // fraction of examples whose target ranks 1st / in the first 10
-};
-
-// splitmix64 (as in weights.cpp): a fixed, portable output sequence for a seed.
-struct SplitMix64 {
-  std::uint64_t state;
-  std::uint64_t next();
-  std::size_t below(std::size_t n) { return std::size_t(next() % n); }  // bias < n / 2^64
 };
 
 class Trainer {
@@ -85,7 +69,7 @@ class Trainer {
   std::size_t cursor_ = 0;
   int epochs_ = 0;
   std::vector<Example> held_out_;
-  SplitMix64 rng_{0};
+  SplitMix64 rng_{0};  // the data stream: split, order, hidden words
   PreparedWeights prepared_;
   Adam adam_;
   // workspaces reused by every step

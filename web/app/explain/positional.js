@@ -1,5 +1,6 @@
 // What positional encoding changes: shuffle the words; without positional encoding the
 // attention only permutes (put back in order it is identical), with it the numbers change.
+import { permutation } from '../../lib/random.js';
 import { clear, h } from '../dom.js';
 import { fmt, label } from '../format.js';
 import { watch } from '../store.js';
@@ -9,13 +10,7 @@ const MAX_TOKENS = 40;
 
 // a seeded permutation of 0..n-1 that moves at least one element (n ≥ 2)
 function shuffled(n, seed) {
-  let s = seed * 2654435761 >>> 0;
-  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
-  const p = Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [p[i], p[j]] = [p[j], p[i]];
-  }
+  const p = permutation(n, seed);
   if (p.every((v, i) => v === i)) p.push(p.shift());
   return p;
 }

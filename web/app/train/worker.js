@@ -2,14 +2,15 @@
 // a few mini-batches at a time, so that the page stays responsive and messages (pause, a new
 // sentence) get through between them.
 //   in:  start {base, heads, seed, sentence} · pause · resume · reset {seed} · sentence {text}
-//   out: ready {train, heldOut} · progress {steps, epochs, loss, stepsPerSecond}
-//        · eval {steps, top1, top10} · filter {steps, tokens, rows, cols, weights} · error {message}
+//   out: ready {train, heldOut, vocabulary} · progress {steps, epochs, loss, stepsPerSecond}
+//        · eval {steps, top1, top10} · filter {steps, tokens, rows, cols, weights} · paused {steps}
+//        · error {message}
 import { readBytes } from '../../lib/assets.js';
 import { createLensWith } from '../../lib/lens.js';
 import { loadModule } from '../../lib/loader.js';
 
 const SLICE_MS = 40, EVAL_EVERY = 250, FILTER_EVERY_MS = 250;
-let lens, trainer, running = false, heads = 4, sentence = '', lastFilter = 0, lastEval = -1;
+let lens, trainer, running = false, heads, sentence = '', lastFilter = 0, lastEval = -1;
 let recent = [];  // recent step timings, for steps per second
 
 async function start({ base, seed, sentence: text, heads: h }) {
@@ -19,7 +20,7 @@ async function start({ base, seed, sentence: text, heads: h }) {
   lens = await createLensWith({ module, simd, readAsset: (name) => readBytes(new URL(`embeddings/${name}`, base)) });
   const corpus = await readBytes(new URL('corpus/wordnet-examples.txt', base));
   trainer = lens.createTrainer(corpus, { heads, seed });
-  postMessage({ type: 'ready', train: trainer.trainSentences, heldOut: trainer.heldOutSentences });
+  postMessage({ type: 'ready', train: trainer.trainSentences, heldOut: trainer.heldOutSentences, vocabulary: trainer.vocabularySize });
   evaluate();
   running = true;
   loop();
@@ -61,6 +62,7 @@ async function loop() {
     if (performance.now() - lastFilter > FILTER_EVERY_MS) await filter();
     await new Promise((r) => setTimeout(r, 0));  // let messages in
   }
+  postMessage({ type: 'paused', steps: trainer.stepCount });  // the loop has stopped: no more steps
 }
 
 onmessage = async ({ data }) => {

@@ -3,7 +3,7 @@ import { clear, h } from '../dom.js';
 import { onLoadProgress } from '../engine.js';
 import { fmtInt } from '../format.js';
 import { watch } from '../store.js';
-import { PAGE_MAX_CHARS, PAGE_MAX_TOKENS } from '../compute.js';
+import { PAGE_MAX_CHARS } from '../compute.js';
 
 const PHASES = { wasm: 'Loading the WebAssembly module', embeddings: 'Loading the GloVe word vectors' };
 
@@ -36,7 +36,7 @@ export function statusView(store) {
     if (text.length > PAGE_MAX_CHARS)
       add(`This text is long (${fmtInt(text.length)} characters, all kept in the box): the first ${fmtInt(result.tokens.length)} tokens are shown.`);
     else if (result.truncated)
-      add(`This text has ${fmtInt(result.totalTokens)} tokens; the first ${fmtInt(PAGE_MAX_TOKENS)} are shown.`);
+      add(`This text has ${fmtInt(result.totalTokens)} tokens; the first ${fmtInt(result.tokens.length)} are shown.`);
     const unknown = result.tokens.filter((t) => !t.known);
     if (unknown.length)
       add(`${unknown.length === 1 ? 'One token has no GloVe vector (marked with a dashed outline), so its embedding is'

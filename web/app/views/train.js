@@ -1,7 +1,7 @@
 // Watch attention learn: training runs in a Web Worker (the page stays responsive); the loss
 // curve, the held-out accuracy and the filter of your sentence update as it learns, from
 // random weights to trained ones. Pause, resume, reset with a seed.
-import { HEAD_COUNTS } from '../../lib/options.js';
+import { TRAINING_DEFAULTS, TRAINING_SPECS } from '../../lib/options.js';
 import { WEIGHT_COLORS } from '../colors.js';
 import { clear, h, uniqueId } from '../dom.js';
 import { paintMatrix } from '../draw.js';
@@ -32,9 +32,11 @@ function drawCurve(canvas, losses, evals) {
 
 export function trainView(store) {
   const headsId = uniqueId('train-heads'), seedId = uniqueId('train-seed');
-  const heads = h('select', { id: headsId }, HEAD_COUNTS.filter((n) => n <= 20).map((n) => h('option', { value: n }, String(n))));
-  heads.value = '4';
-  const seed = h('input', { id: seedId, type: 'number', min: 0, step: 1, value: 1, size: 6 });
+  // up to 20 heads: more make d_k so small that training in a page has little to show
+  const headCounts = TRAINING_SPECS.find((s) => s.name === 'heads').values.filter((n) => n <= 20);
+  const heads = h('select', { id: headsId }, headCounts.map((n) => h('option', { value: n }, String(n))));
+  heads.value = String(TRAINING_DEFAULTS.heads);
+  const seed = h('input', { id: seedId, type: 'number', min: 0, step: 1, value: TRAINING_DEFAULTS.seed, size: 6 });
   const startButton = h('button', { type: 'button', class: 'primary', onclick: () => toggle() }, 'Train');
   const resetButton = h('button', { type: 'button', disabled: true, onclick: () => reset() }, 'Reset');
   const status = h('p', { class: 'train-status', 'aria-live': 'polite' }, 'Not started.');
@@ -55,11 +57,14 @@ export function trainView(store) {
       h('figure', { class: 'small-matrix' }, filterCanvas, filterCaption)),
     accuracy);
 
-  let worker = null, running = false, losses = [], evals = [];
+  let worker = null, running = false, losses = [], evals = [], vocabulary = 0;
   const post = (m) => worker?.postMessage(m);
 
   function onMessage({ data }) {
-    if (data.type === 'ready') status.textContent = `Training on ${data.train.toLocaleString('en-US')} sentences; ${data.heldOut.toLocaleString('en-US')} held out.`;
+    if (data.type === 'ready') {
+      vocabulary = data.vocabulary;
+      status.textContent = `Training on ${data.train.toLocaleString('en-US')} sentences; ${data.heldOut.toLocaleString('en-US')} held out.`;
+    }
     else if (data.type === 'progress') {
       losses.push({ steps: data.steps, loss: data.loss });
       if (losses.length > 400) losses = losses.filter((_, i) => i % 2 === 0);
@@ -70,7 +75,7 @@ export function trainView(store) {
       drawCurve(curve, losses, evals);
     } else if (data.type === 'eval') {
       evals.push(data);
-      accuracy.textContent = `Held-out sentences, hidden word in the top 10 of ${(16384).toLocaleString('en-US')} words: ` +
+      accuracy.textContent = `Held-out sentences, hidden word in the top 10 of ${vocabulary.toLocaleString('en-US')} words: ` +
         `${percent(data.top10)} at step ${data.steps.toLocaleString('en-US')} (first: ${percent(evals[0].top10)}).`;
       accuracy.dataset.top10 = String(data.top10);
       accuracy.dataset.firstTop10 = String(evals[0].top10);
@@ -82,6 +87,10 @@ export function trainView(store) {
       filterCaption.textContent = `your sentence after ${data.steps.toLocaleString('en-US')} steps`;
       filterCanvas.setAttribute('aria-label', `Attention weights of your sentence, head 1, after ${data.steps} training steps`);
       filterCanvas.dataset.steps = String(data.steps);
+    } else if (data.type === 'paused') {
+      status.textContent = `Paused at step ${data.steps.toLocaleString('en-US')}.`;
+      status.dataset.steps = String(data.steps);
+      status.dataset.paused = 'true';
     } else if (data.type === 'error') {
       status.textContent = `Training stopped: ${data.message}`;
       running = false;
@@ -102,7 +111,10 @@ export function trainView(store) {
       heads.disabled = true;
       resetButton.disabled = false;
       status.textContent = 'Loading the corpus and the word vectors…';
-    } else post({ type: running ? 'pause' : 'resume' });
+    } else {
+      post({ type: running ? 'pause' : 'resume' });
+      delete status.dataset.paused;
+    }
     running = !running;
     startButton.textContent = running ? 'Pause' : 'Resume';
   }

@@ -1,16 +1,18 @@
 // A small streaming JSON writer: commas and escaping handled, floats in their shortest
-// round-trip form, output buffered and flushed in large blocks (results can be 100s of MB).
+// round-trip form, output buffered and flushed in large blocks (results can be 100s of MB),
+// into a FILE or a string.
 #pragma once
 #include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace al::cli {
+namespace al {
 
 class JsonWriter {
  public:
   explicit JsonWriter(std::FILE* out) : out_(out) {}
+  explicit JsonWriter(std::string& out) : text_(&out) {}
   ~JsonWriter() { flush(); }
 
   JsonWriter& begin_object();
@@ -33,11 +35,12 @@ class JsonWriter {
  private:
   void separate();
   void raw(std::string_view s);
-  std::FILE* out_;
+  std::FILE* out_ = nullptr;
+  std::string* text_ = nullptr;
   std::string buf_;
   std::vector<bool> first_{true};  // per open container: nothing written in it yet
   bool after_key_ = false;
   bool newline_ = false;
 };
 
-}  // namespace al::cli
+}  // namespace al

@@ -1,9 +1,29 @@
-#include "cli/json_writer.h"
+#include "core/json_writer.h"
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
-namespace al::cli {
+namespace al {
+namespace {
+
+// The shortest text that reads back as the same number, into buf (32 chars); returns its
+// length. std::to_chars where the standard library has it for floating point (libstdc++);
+// else (Emscripten's libc++) the fewest %g digits that read back exactly.
+template <class T>
+std::size_t shortest(char* buf, T x) {
+#if defined(__cpp_lib_to_chars)
+  return std::size_t(std::to_chars(buf, buf + 32, x).ptr - buf);
+#else
+  for (int digits = 1;; ++digits) {
+    const int n = std::snprintf(buf, 32, "%.*g", digits, double(x));
+    if (T(std::strtod(buf, nullptr)) == x || digits >= 17) return std::size_t(n);
+  }
+#endif
+}
+
+}  // namespace
 
 void JsonWriter::raw(std::string_view s) {
   buf_.append(s);
@@ -11,7 +31,8 @@ void JsonWriter::raw(std::string_view s) {
 }
 
 void JsonWriter::flush() {
-  std::fwrite(buf_.data(), 1, buf_.size(), out_);
+  if (out_) std::fwrite(buf_.data(), 1, buf_.size(), out_);
+  if (text_) text_->append(buf_);
   buf_.clear();
 }
 
@@ -68,8 +89,7 @@ JsonWriter& JsonWriter::value(double x) {
   if (!std::isfinite(x)) return null();
   separate();
   char tmp[32];
-  const auto r = std::to_chars(tmp, tmp + sizeof tmp, x);
-  raw(std::string_view(tmp, std::size_t(r.ptr - tmp)));
+  raw(std::string_view(tmp, shortest(tmp, x)));
   return *this;
 }
 
@@ -100,12 +120,10 @@ JsonWriter& JsonWriter::floats(const float* data, std::size_t n) {
       buf_ += "null";
       continue;
     }
-    // the shortest text that reads back as the same float
-    const auto r = std::to_chars(tmp, tmp + sizeof tmp, data[i]);
-    buf_.append(tmp, std::size_t(r.ptr - tmp));
+    buf_.append(tmp, shortest(tmp, data[i]));  // the shortest text that reads back as the same float
   }
   if (buf_.size() > (1u << 20)) flush();
   return end_array();
 }
 
-}  // namespace al::cli
+}  // namespace al

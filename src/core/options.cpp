@@ -1,0 +1,283 @@
+#include "core/options.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include "core/embedding_store.h"
+#include "core/errors.h"
+#include "core/json_writer.h"
+#include "core/steps.h"
+#include "core/tokenizer.h"
+
+namespace al {
+namespace {
+
+using A = AnalysisOptions;
+using T = train::TrainOptions;
+
+// Option values arrive as bool, double or string; these read them back as the struct's types.
+bool as_bool(const OptionValue& v) { return std::get<bool>(v); }
+double as_number(const OptionValue& v) { return std::get<double>(v); }
+const std::string& as_text(const OptionValue& v) { return std::get<std::string>(v); }
+
+constexpr double kMaxSeed = 4294967295.0;  // seeds are 32-bit: JS numbers hold them exactly
+
+const std::vector<OptionSpec<A>>& make_analysis_specs() {
+  static const std::vector<OptionSpec<A>> specs = {
+      {"heads", "heads", OptionType::Integer, "attention heads; each sees d_k = 100 / heads of the columns", 1,
+       kWordVectorDims, {}, divisors(kWordVectorDims),
+       [](const A& o) -> OptionValue { return double(o.pipeline.attention.heads); },
+       [](A& o, const OptionValue& v) { o.pipeline.attention.heads = int(as_number(v)); }},
+      {"positional", "positional", OptionType::Boolean, "add the sinusoidal positional encoding", 0, 0, {}, {},
+       [](const A& o) -> OptionValue { return o.pipeline.positional; },
+       [](A& o, const OptionValue& v) { o.pipeline.positional = as_bool(v); }},
+      {"positionalWeight", "positional-weight", OptionType::Number, "X = embeddings + weight * PE", 0, kMaxPositionalWeight, {}, {},
+       [](const A& o) -> OptionValue { return double(o.pipeline.positional_weight); },
+       [](A& o, const OptionValue& v) { o.pipeline.positional_weight = float(as_number(v)); }},
+      {"scale", "scale", OptionType::Boolean, "divide the scores by sqrt(d_k)", 0, 0, {}, {},
+       [](const A& o) -> OptionValue { return o.pipeline.attention.scale; },
+       [](A& o, const OptionValue& v) { o.pipeline.attention.scale = as_bool(v); }},
+      {"temperature", "temperature", OptionType::Number, "divide the scores by T before the softmax", kMinTemperature,
+       kMaxTemperature, {}, {},
+       [](const A& o) -> OptionValue { return double(o.pipeline.attention.temperature); },
+       [](A& o, const OptionValue& v) { o.pipeline.attention.temperature = float(as_number(v)); }},
+      {"similarity", "similarity", OptionType::Choice, "how a query and a key are compared", 0, 0,
+       {to_string(Similarity::Dot), to_string(Similarity::Cosine)}, {},
+       [](const A& o) -> OptionValue { return std::string(to_string(o.pipeline.attention.similarity)); },
+       [](A& o, const OptionValue& v) { o.pipeline.attention.similarity = parse_similarity(as_text(v)); }},
+      {"mask", "mask", OptionType::Choice, "causal: a word attends only to itself and earlier words", 0, 0,
+       {to_string(Mask::None), to_string(Mask::Causal)}, {},
+       [](const A& o) -> OptionValue { return std::string(to_string(o.pipeline.attention.mask)); },
+       [](A& o, const OptionValue& v) { o.pipeline.attention.mask = parse_mask(as_text(v)); }},
+      {"weights", "weights", OptionType::Choice, "W_Q, W_K, W_V, W_O: identity, seeded random (Xavier) or trained", 0,
+       0, {to_string(WeightsPreset::Identity), to_string(WeightsPreset::Random), to_string(WeightsPreset::Trained)}, {},
+       [](const A& o) -> OptionValue { return std::string(to_string(o.weights.preset)); },
+       [](A& o, const OptionValue& v) { o.weights.preset = parse_weights_preset(as_text(v)); }},
+      {"seed", "seed", OptionType::Integer, "the seed of the random weights", 0, kMaxSeed, {}, {},
+       [](const A& o) -> OptionValue { return double(o.weights.seed); },
+       [](A& o, const OptionValue& v) { o.weights.seed = std::uint32_t(as_number(v)); }},
+      {"maxTokens", "max-tokens", OptionType::Integer, "analyze at most this many tokens; longer texts are cut", 1,
+       double(kTokenLimit), {}, {},
+       [](const A& o) -> OptionValue { return double(o.pipeline.max_tokens); },
+       [](A& o, const OptionValue& v) { o.pipeline.max_tokens = std::size_t(as_number(v)); }},
+      {"maskedToken", "masked-token", OptionType::Integer,
+       "what if this word were hidden: the token whose embedding is zeroed (-1: none)", -1, double(kTokenLimit) - 1,
+       {}, {},
+       [](const A& o) -> OptionValue { return double(o.pipeline.masked_token); },
+       [](A& o, const OptionValue& v) { o.pipeline.masked_token = int(as_number(v)); }},
+  };
+  return specs;
+}
+
+const std::vector<OptionSpec<T>>& make_training_specs() {
+  static const std::vector<OptionSpec<T>> specs = {
+      {"heads", "heads", OptionType::Integer, "attention heads of the trained layer", 1, kWordVectorDims, {},
+       divisors(kWordVectorDims), [](const T& o) -> OptionValue { return double(o.attention.heads); },
+       [](T& o, const OptionValue& v) { o.attention.heads = int(as_number(v)); }},
+      {"seed", "seed", OptionType::Integer, "the seed of the weights, the split and the example order", 0, kMaxSeed,
+       {}, {}, [](const T& o) -> OptionValue { return double(o.seed); },
+       [](T& o, const OptionValue& v) { o.seed = std::uint64_t(as_number(v)); }},
+      {"learningRate", "learning-rate", OptionType::Number, "Adam's learning rate at step 1", 1e-6, 1, {}, {},
+       [](const T& o) -> OptionValue { return double(o.learning_rate); },
+       [](T& o, const OptionValue& v) { o.learning_rate = float(as_number(v)); }},
+      {"batch", "batch", OptionType::Integer, "examples per mini-batch", 1, train::kMaxBatch, {}, {},
+       [](const T& o) -> OptionValue { return double(o.batch_size); },
+       [](T& o, const OptionValue& v) { o.batch_size = int(as_number(v)); }},
+      {"heldOut", "held-out", OptionType::Number, "the fraction of the sentences held out for evaluation", 0,
+       train::kMaxHeldOutFraction, {},
+       {}, [](const T& o) -> OptionValue { return o.held_out_fraction; },
+       [](T& o, const OptionValue& v) { o.held_out_fraction = as_number(v); }},
+  };
+  return specs;
+}
+
+std::string join(const std::vector<std::string>& items, const char* quote) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + (quote + s + quote);
+  return out;
+}
+
+std::string number_text(double x) {
+  if (x == std::floor(x) && std::abs(x) < 1e15) return std::to_string(static_cast<long long>(x));
+  std::string s = std::to_string(x);
+  if (std::abs(x) < 1e-3 || std::abs(x) >= 1e6) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", x);
+    return buf;
+  }
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  return s;
+}
+
+template <class S>
+void set_from(const std::vector<OptionSpec<S>>& specs, S& o, std::string_view name, const OptionValue& value) {
+  const OptionSpec<S>* spec = find_option(specs, name);
+  if (!spec) throw OptionError("unknown option '" + std::string(name) + "'");
+  check_option(*spec, value);
+  spec->set(o, value);
+}
+
+template <class S>
+void set_from_text(const std::vector<OptionSpec<S>>& specs, S& o, std::string_view name, std::string_view text) {
+  const OptionSpec<S>* spec = find_option(specs, name);
+  if (!spec) throw OptionError("unknown option '" + std::string(name) + "'");
+  const std::string t(text);
+  switch (spec->type) {
+    case OptionType::Boolean:
+      if (t == "true" || t == "1" || t == "on") return set_from(specs, o, name, OptionValue(true));
+      if (t == "false" || t == "0" || t == "off") return set_from(specs, o, name, OptionValue(false));
+      throw OptionError(std::string(spec->name) + " must be true or false, got '" + t + "'");
+    case OptionType::Integer:
+    case OptionType::Number: {
+      char* end = nullptr;
+      const double x = std::strtod(t.c_str(), &end);
+      if (t.empty() || *end != '\0')
+        throw OptionError(std::string(spec->name) + " must be a number, got '" + t + "'");
+      return set_from(specs, o, name, OptionValue(x));
+    }
+    case OptionType::Choice: return set_from(specs, o, name, OptionValue(t));
+  }
+}
+
+template <class S>
+void write_specs(JsonWriter& j, const std::vector<OptionSpec<S>>& specs) {
+  const S defaults{};
+  j.begin_array();
+  for (const OptionSpec<S>& s : specs) {
+    j.newline().begin_object().key("name").value(s.name).key("flag").value(s.flag).key("type").value(to_string(s.type));
+    const OptionValue d = s.get(defaults);
+    j.key("default");
+    if (s.type == OptionType::Boolean) j.value(std::get<bool>(d));
+    else if (s.type == OptionType::Choice) j.value(std::get<std::string>(d));
+    else j.value(std::get<double>(d));
+    if (s.type == OptionType::Integer || s.type == OptionType::Number) j.key("min").value(s.min).key("max").value(s.max);
+    if (!s.values.empty()) {
+      j.key("values").begin_array();
+      for (int v : s.values) j.value(v);
+      j.end_array();
+    }
+    if (!s.choices.empty()) {
+      j.key("choices").begin_array();
+      for (const std::string& c : s.choices) j.value(c);
+      j.end_array();
+    }
+    j.key("help").value(s.help).end_object();
+  }
+  j.end_array();
+}
+
+}  // namespace
+
+const char* to_string(OptionType type) {
+  switch (type) {
+    case OptionType::Boolean: return "boolean";
+    case OptionType::Integer: return "integer";
+    case OptionType::Number: return "number";
+    case OptionType::Choice: return "choice";
+  }
+  return "?";
+}
+
+std::vector<int> divisors(int n) {
+  std::vector<int> out;
+  for (int h = 1; h <= n; ++h)
+    if (n % h == 0) out.push_back(h);
+  return out;
+}
+
+const std::vector<OptionSpec<AnalysisOptions>>& analysis_option_specs() { return make_analysis_specs(); }
+const std::vector<OptionSpec<train::TrainOptions>>& training_option_specs() { return make_training_specs(); }
+
+template <class S>
+const OptionSpec<S>* find_option(const std::vector<OptionSpec<S>>& specs, std::string_view key) {
+  for (const OptionSpec<S>& s : specs)
+    if (key == s.name || key == s.flag) return &s;
+  return nullptr;
+}
+template const OptionSpec<A>* find_option(const std::vector<OptionSpec<A>>&, std::string_view);
+template const OptionSpec<T>* find_option(const std::vector<OptionSpec<T>>&, std::string_view);
+
+template <class S>
+void check_option(const OptionSpec<S>& s, const OptionValue& value) {
+  const std::string name = s.name;
+  switch (s.type) {
+    case OptionType::Boolean:
+      if (!std::holds_alternative<bool>(value)) throw OptionError(name + " must be true or false");
+      return;
+    case OptionType::Choice:
+      if (!std::holds_alternative<std::string>(value)) throw OptionError(name + " must be one of " + join(s.choices, "'"));
+      for (const std::string& c : s.choices)
+        if (c == std::get<std::string>(value)) return;
+      throw OptionError(name + " must be one of " + join(s.choices, "'") + ", got '" + std::get<std::string>(value) + "'");
+    case OptionType::Integer:
+    case OptionType::Number: {
+      if (!std::holds_alternative<double>(value) || !std::isfinite(std::get<double>(value)))
+        throw OptionError(name + " must be a finite number");
+      const double x = std::get<double>(value);
+      if (s.type == OptionType::Integer && x != std::floor(x))
+        throw OptionError(name + " must be a whole number, got " + number_text(x));
+      if (!s.values.empty()) {
+        for (int v : s.values)
+          if (x == v) return;
+        std::vector<std::string> allowed;
+        for (int v : s.values) allowed.push_back(std::to_string(v));
+        throw OptionError(name + " must be one of " + join(allowed, "") + ", got " + number_text(x));
+      }
+      if (x < s.min || x > s.max)
+        throw OptionError(name + " must be from " + number_text(s.min) + " to " + number_text(s.max) + ", got " +
+                          number_text(x));
+      return;
+    }
+  }
+}
+template void check_option(const OptionSpec<A>&, const OptionValue&);
+template void check_option(const OptionSpec<T>&, const OptionValue&);
+
+void set_option(AnalysisOptions& o, std::string_view name, const OptionValue& value) {
+  set_from(analysis_option_specs(), o, name, value);
+}
+void set_option(train::TrainOptions& o, std::string_view name, const OptionValue& value) {
+  set_from(training_option_specs(), o, name, value);
+}
+void set_option_text(AnalysisOptions& o, std::string_view name, std::string_view text) {
+  set_from_text(analysis_option_specs(), o, name, text);
+}
+void set_option_text(train::TrainOptions& o, std::string_view name, std::string_view text) {
+  set_from_text(training_option_specs(), o, name, text);
+}
+
+std::string option_text(const OptionValue& value) {
+  if (const bool* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
+  if (const double* x = std::get_if<double>(&value)) return number_text(*x);
+  return std::get<std::string>(value);
+}
+
+std::string schema_json() {
+  std::string out;
+  {
+    JsonWriter j(out);
+    j.begin_object().key("wordVectorDims").value(kWordVectorDims);
+    j.key("options");
+    write_specs(j, analysis_option_specs());
+    j.key("training");
+    write_specs(j, training_option_specs());
+    j.key("presetTrainingSteps").value(train::kPresetTrainingSteps);
+    j.key("steps").begin_array();
+    for (const StepInfo& s : step_table())
+      j.newline().begin_object().key("name").value(s.name).key("perHead").value(s.per_head)
+          .key("headColumns").value(s.head_columns).key("document").value(s.document)
+          .key("weight").value(s.weight).end_object();
+    j.end_array();
+    j.key("tokenKinds").begin_array();
+    for (int k = 0; k < kTokenKindCount; ++k) j.value(to_string(TokenKind(k)));
+    j.end_array();
+    j.key("lookupStatuses").begin_array();
+    for (int k = 0; k < kLookupStatusCount; ++k) j.value(to_string(LookupStatus(k)));
+    j.end_array();
+    j.end_object();
+  }
+  return out;
+}
+
+}  // namespace al

@@ -1,0 +1,103 @@
+// What the Embind files share: errors kept for takeError() instead of thrown across (a JS
+// exception thrown from C++ would skip the destructors of the frames in between and leak),
+// typed-array views onto C++-owned memory, options read from a JS object by the core's schema,
+// and the Lens that owns the embeddings and weights.
+// The only headers that include Emscripten are in this folder.
+#pragma once
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "core/embedding_store.h"
+#include "core/matrix.h"
+#include "core/nearest.h"
+#include "core/options.h"
+#include "core/presets.h"
+
+namespace al::wasm {
+
+using emscripten::val;
+
+// The message of the last failed call, kept until takeError() reads it.
+std::string& last_error();
+
+// Runs f; on a C++ exception keeps its message for takeError() and returns null or a default.
+template <class F>
+auto guarded(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    last_error() = e.what();
+  } catch (...) {
+    last_error() = "unexpected error in the attention core";
+  }
+  using R = decltype(f());
+  if constexpr (std::is_same_v<R, val>) return val::null();
+  else if constexpr (!std::is_void_v<R>) return R();
+}
+
+// A Float32Array (Int32Array, Uint8Array...) onto v's memory: valid until memory grows, so the
+// JS API copies it at once.
+template <class T>
+val view_of(const T* data, std::size_t n) {
+  return val(emscripten::typed_memory_view(n, data));
+}
+template <class T>
+val view_of(const std::vector<T>& v) {
+  return view_of(v.data(), v.size());
+}
+// {rows, cols, data: Float32Array view}
+val matrix_view(const Matrix& m);
+
+// Bytes JS copied into wasm memory (malloc'd; JS frees them).
+inline std::string_view bytes_at(std::uintptr_t ptr, int length) {
+  return {reinterpret_cast<const char*>(ptr), std::size_t(length)};
+}
+
+// The options struct T from a JS object, option by option as the schema names them (fields
+// left out keep their defaults). Throws OptionError for a value of the wrong type or range.
+template <class T>
+T options_from(const val& js, const std::vector<OptionSpec<T>>& specs) {
+  T o;
+  for (const OptionSpec<T>& spec : specs) {
+    const val v = js[spec.name];
+    if (v.isUndefined()) continue;
+    const std::string type = v.typeOf().as<std::string>();
+    OptionValue value;
+    if (type == "boolean") value = v.as<bool>();
+    else if (type == "number") value = v.as<double>();
+    else if (type == "string") value = v.as<std::string>();
+    else throw OptionError(std::string(spec.name) + " must be a " + to_string(spec.type) + ", got a " + type);
+    check_option(spec, value);
+    spec.set(o, value);
+  }
+  return o;
+}
+
+// The embeddings, the weights and the nearest-word index of one page or worker.
+class Lens {
+ public:
+  void addFile(std::uintptr_t ptr, int length, const std::string& name);
+  val filesNeeded(const std::string& text, const std::string& document, double max_tokens);
+  bool hasCore() const { return store_.has_core(); }
+  int dims() const { return int(store_.dims()); }
+  void setTrainedWeights(std::uintptr_t ptr, int length);
+  val nearestWords(std::uintptr_t ptr, int dims, int k);
+
+  const EmbeddingStore& store() const { return store_; }
+  WeightsCache& weights() { return weights_; }
+
+ private:
+  EmbeddingStore store_;
+  std::unique_ptr<NearestWords> nearest_;
+  WeightsCache weights_;
+  std::vector<float> similarities_;
+  std::vector<int> ranks_;
+};
+
+}  // namespace al::wasm
