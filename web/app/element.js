@@ -88,14 +88,15 @@ class AttentionLensElement extends HTMLElement {
     trainedPreset().then((preset) => preset && store.set({ trainedPreset: preset, trainedAvailable: true, trainedHeads: preset.heads ?? 1 }));
   }
 
-  // Reports how long a keystroke took to reach the screen (for npm run bench:page).
+  // Tells listeners that the views have rendered a new result (for npm run bench:page): sent
+  // synchronously, in the task that rendered it (the views subscribed before this element did),
+  // so that the next frame is the one that shows it; a listener that wants the time it reached
+  // the screen waits for that frame itself. inputToPaintMs: from the input to this render.
   #afterPaint(state) {
     const { inputAt } = state;
-    requestAnimationFrame(() => {
-      this.dispatchEvent(new CustomEvent('attention-lens-render', { detail: {
-        inputToPaintMs: inputAt ? performance.now() - inputAt : null, computeMs: state.computeMs,
-        tokens: state.result?.tokens.length ?? 0 } }));
-    });
+    this.dispatchEvent(new CustomEvent('attention-lens-render', { detail: {
+      inputToPaintMs: inputAt ? performance.now() - inputAt : null, computeMs: state.computeMs,
+      tokens: state.result?.tokens.length ?? 0 } }));
   }
 
   #writeUrl(state) {
