@@ -315,21 +315,37 @@ void denoising(const std::vector<bench::Candidate>& cands, const std::vector<Pho
 
 void timing(const std::vector<Photo>& photos) {
   std::printf("## 3. Time of the whole pipeline (analyze_view), native, %s kernels\n\n", al::kernels::gemm_impl());
-  std::printf("| patch | tokens | heads | median ms (of 15) |\n|---|---|---|---|\n");
+  std::printf("Median of 15 runs on the first photo, seeded random weights; the forward and the pixel blend\n"
+              "timed again on their own. FLOPs = 8·n·d² + 4·n²·d (forward) + 2·n²·p²·3 (blend).\n\n");
+  std::printf("| patch | tokens | heads | MFLOP | pipeline ms | forward ms | blend ms |\n|---|---|---|---|---|---|---|\n");
   const al::PreparedWeights w = al::prepare(al::random_weights(al::image::kTokenDims, 1));
+  const Image view = photos.empty() ? Image(224, 224) : photos[0].view;
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
   for (int patch : {32, 16, 8})
     for (int heads : {1, 4}) {
       al::image::ImageOptions o;
       o.patch = patch;
       o.attention.heads = heads;
-      std::vector<double> ms;
+      std::vector<double> total, forward, blend;
       for (int r = 0; r < 15; ++r) {
-        const auto t0 = std::chrono::steady_clock::now();
-        const al::image::ImageAnalysis a = al::image::analyze_view(photos.empty() ? Image(224, 224) : photos[0].view, w, o);
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        auto t0 = std::chrono::steady_clock::now();
+        const al::image::ImageAnalysis a = al::image::analyze_view(view, w, o);
+        auto t1 = std::chrono::steady_clock::now();
+        const al::AttentionSteps s = al::attention_forward(a.input, a.input, w, o.attention);
+        auto t2 = std::chrono::steady_clock::now();
+        const Matrix b = al::image::blend_patches(a.blend_weights, a.pixels);
+        auto t3 = std::chrono::steady_clock::now();
+        total.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        forward.push_back(std::chrono::duration<double, std::milli>(t2 - t1).count());
+        blend.push_back(std::chrono::duration<double, std::milli>(t3 - t2).count());
       }
-      std::sort(ms.begin(), ms.end());
-      std::printf("| %d | %d | %d | %.2f |\n", patch, al::image::patch_grid(patch).count, heads, ms[ms.size() / 2]);
+      const double n = al::image::patch_grid(patch).count, d = al::image::kTokenDims;
+      const double mflop = (8 * n * d * d + 4 * n * n * d + 2 * n * n * patch * patch * 3) / 1e6;
+      std::printf("| %d | %d | %d | %.0f | %.2f | %.2f | %.2f |\n", patch, int(n), heads, mflop, median(total),
+                  median(forward), median(blend));
     }
   std::printf("\n");
 }
@@ -345,7 +361,7 @@ void locality(const std::vector<Photo>& photos) {
   std::printf("| patch | PE weight | mean distance | weight on 3 × 3 |\n|---|---|---|---|\n");
   const al::PreparedWeights w = al::prepare(al::identity_weights(al::image::kTokenDims));
   for (int patch : {16, 8})
-    for (float weight : {0.0f, 1.0f, 2.0f, 4.0f, 6.0f, 8.0f, 10.0f}) {
+    for (float weight : {0.0f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 8.0f, 10.0f}) {
       al::image::ImageOptions o;
       o.patch = patch;
       o.positional = weight > 0;

@@ -65,6 +65,40 @@ TEST_CASE("on two flat colours with mild noise, a patch puts at least 95% of its
     }
 }
 
+TEST_CASE("with 4 heads, each seeing a quarter of every patch, each head still separates two colours",
+          "[image][attention]") {
+  ImageOptions o;
+  o.positional = false;
+  o.attention.heads = 4;
+  const ImageAnalysis r = al::image::analyze_view(two_regions({0.85f, 0.35f, 0.25f}, {0.25f, 0.45f, 0.8f}, 5), identity(), o);
+  for (int h = 0; h < 4; ++h) {
+    const double share = lowest_own_share(r.attention.weights[std::size_t(h)], r.grid);
+    INFO("head " << h << ": lowest share on its own region " << share);
+    REQUIRE(share >= 0.95);
+  }
+}
+
+TEST_CASE("the 2-D positional encoding switches attention from look-alike patches to near ones", "[image][attention]") {
+  // a checkerboard of 32-pixel squares: every patch has look-alikes all over the picture
+  const al::image::Image view =
+      picture([](int y, int x) { return (y / 32 + x / 32) % 2 ? Rgb{0.9f, 0.6f, 0.2f} : Rgb{0.2f, 0.3f, 0.7f}; }, 0.03, 14);
+  auto mean_distance = [&](bool positional) {
+    ImageOptions o;
+    o.positional = positional;
+    o.positional_weight = 10.0f;
+    const ImageAnalysis r = al::image::analyze_view(view, identity(), o);
+    double total = 0;
+    for (int i = 0; i < r.grid.count; ++i)
+      for (int j = 0; j < r.grid.count; ++j)
+        total += r.blend_weights(i, j) * std::hypot(r.grid.row(i) - r.grid.row(j), r.grid.col(i) - r.grid.col(j));
+    return total / r.grid.count;
+  };
+  const double far = mean_distance(false), near = mean_distance(true);
+  INFO("mean distance to what a patch attends to, in patches: " << far << " without, " << near << " with");
+  REQUIRE(far > 5.0);
+  REQUIRE(near < far / 3);
+}
+
 TEST_CASE("the pixel blend (filter × V as an image) equals the hand computation in double", "[image][blend]") {
   SECTION("two queries, three one-pixel patches, written out") {
     Matrix w(2, 3), pixels(3, 3);
@@ -157,6 +191,7 @@ TEST_CASE("the pipeline keeps every step with its shape, from RGBA bytes of any 
   ImageOptions o;
   o.patch = 8;
   o.attention.heads = 6;
+  o.positional = true;
   const ImageAnalysis r = al::image::analyze_image(bytes.data(), bytes.size(), 300, 200, identity(), o);
   REQUIRE(r.view.width == 224);
   REQUIRE(r.grid.count == 784);
@@ -172,7 +207,8 @@ TEST_CASE("the pipeline keeps every step with its shape, from RGBA bytes of any 
   REQUIRE(r.picture.filtered.width == 224);
   // X = embeddings + weight · PE, and the forward's value is X · I
   REQUIRE_CLOSE(r.attention.value, al::reference::to_double(r.input), 1e-6);
-  REQUIRE(r.input(5, 7) == r.embeddings.tokens(5, 7) + r.positional(5, 7));
+  REQUIRE(r.input(5, 7) == r.embeddings.tokens(5, 7) + o.positional_weight * r.positional(5, 7));
+  REQUIRE(r.positional(5, 7) != 0.0f);
 }
 
 TEST_CASE("image options outside their values are refused with a clear message", "[image][attention]") {
