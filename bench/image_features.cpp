@@ -8,7 +8,8 @@
 //      the better a candidate finds truly similar patches, the higher. Each candidate gets its
 //      best temperature from one grid, chosen on one noise draw and reported on another.
 //   3. time: the whole image pipeline (analyze_view) at 49, 196 and 784 tokens.
-// usage: image-features PHOTO...   (e.g. dist/images/*.jpg after scripts/build-images.mjs)
+// usage: image-features [--time] PHOTO...   (e.g. dist/images/*.jpg after scripts/build-images.mjs)
+//   --time: only the times (section 3)
 #include <malloc.h>
 
 #include <algorithm>
@@ -102,12 +103,12 @@ struct Synthetic {
 
 std::vector<Synthetic> synthetics() {
   return {
-      {"two colours (orange | blue)", 2, [](int, int x) { return x < 128 ? 0 : 1; },
+      {"two colours (orange, blue)", 2, [](int, int x) { return x < 128 ? 0 : 1; },
        [](int r, int, int, float* c) {
          const float a[3] = {0.85f, 0.35f, 0.25f}, b[3] = {0.25f, 0.45f, 0.80f};
          std::copy(r ? b : a, (r ? b : a) + 3, c);
        }},
-      {"two close greys (0.45 | 0.55)", 2, [](int, int x) { return x < 128 ? 0 : 1; },
+      {"two close greys (0.45, 0.55)", 2, [](int, int x) { return x < 128 ? 0 : 1; },
        [](int r, int, int, float* c) { std::fill(c, c + 3, r ? 0.55f : 0.45f); }},
       {"yellow disk on grey", 2,
        [](int y, int x) { return (y - 112) * (y - 112) + (x - 112) * (x - 112) < 64 * 64 ? 0 : 1; },
@@ -115,9 +116,9 @@ std::vector<Synthetic> synthetics() {
          const float a[3] = {0.9f, 0.8f, 0.2f}, b[3] = {0.3f, 0.3f, 0.35f};
          std::copy(r ? b : a, (r ? b : a) + 3, c);
        }},
-      {"three greys (0.2 | 0.5 | 0.8)", 3, [](int, int x) { return x < 64 ? 0 : x < 160 ? 1 : 2; },
+      {"three greys (0.2, 0.5, 0.8)", 3, [](int, int x) { return x < 64 ? 0 : x < 160 ? 1 : 2; },
        [](int r, int, int, float* c) { std::fill(c, c + 3, 0.2f + 0.3f * r); }},
-      {"stripes: horizontal | vertical, same grey", 2, [](int, int x) { return x < 128 ? 0 : 1; },
+      {"stripes, horizontal and vertical, one grey", 2, [](int, int x) { return x < 128 ? 0 : 1; },
        [](int r, int y, int x, float* c) { std::fill(c, c + 3, ((r ? x : y) / 2) % 2 ? 0.7f : 0.3f); }},
   };
 }
@@ -325,7 +326,7 @@ void timing(const std::vector<Photo>& photos) {
     return v[v.size() / 2];
   };
   for (int patch : {32, 16, 8})
-    for (int heads : {1, 4}) {
+    for (int heads : {1, 4, 48}) {
       al::image::ImageOptions o;
       o.patch = patch;
       o.attention.heads = heads;
@@ -390,7 +391,13 @@ int main(int argc, char** argv) {
   // system (whose page faults would dominate the times at 784 tokens).
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  const bool time_only = argc > 1 && std::string(argv[1]) == "--time";
+  if (time_only) --argc, ++argv;
   const std::vector<Photo> photos = load_photos(argc, argv);
+  if (time_only) {
+    timing(photos);
+    return 0;
+  }
   const std::vector<bench::Candidate> cands = bench::candidates();
   std::printf("# image-features: which token vector for a patch\n\nCandidates:\n\n");
   for (const auto& c : cands) std::printf("- **%s**: %s\n", c.name.c_str(), c.description.c_str());
