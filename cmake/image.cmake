@@ -16,17 +16,26 @@ target_link_libraries(attention_image PUBLIC attention_core)
 target_compile_options(attention_image PRIVATE ${warnings})
 
 # Synthetic pictures made in the tests (no files read): runs in every build, em++ included.
-add_executable(image_tests
+add_library(image_test_objects OBJECT
   tests/native/test_image_view.cpp
   tests/native/test_image_patches.cpp
   tests/native/test_image_positional.cpp
   tests/native/test_image_attention.cpp
 )
-# attention_core before the kernels: its forward calls them (static libraries link in order)
-target_link_libraries(image_tests PRIVATE attention_image attention_core catch_main catch2_headers ${fast_kernels})
-target_compile_options(image_tests PRIVATE ${warnings})
-target_link_options(image_tests PRIVATE ${test_link_options})
-add_test(NAME image_tests COMMAND image_tests --use-colour no)
+target_link_libraries(image_test_objects PUBLIC attention_image catch2_headers)
+target_compile_options(image_test_objects PRIVATE ${warnings})
+
+function(add_image_tests name kernels)
+  add_executable(${name} $<TARGET_OBJECTS:image_test_objects>)
+  # attention_core before the kernels: its forward calls them (static libraries link in order)
+  target_link_libraries(${name} PRIVATE image_test_objects attention_image attention_core catch_main ${kernels})
+  target_link_options(${name} PRIVATE ${test_link_options})
+  add_test(NAME ${name} COMMAND ${name} --use-colour no)
+endfunction()
+add_image_tests(image_tests ${fast_kernels})
+if(NOT EMSCRIPTEN)
+  add_image_tests(image_tests_scalar kernels_scalar)  # the scalar twins, natively too
+endif()
 
 # The token-vector measurement, native only; reads the built-in photos with stb_image
 # (Debian's libstb-dev). After `node scripts/build-images.mjs`:

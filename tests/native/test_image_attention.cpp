@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -144,16 +145,17 @@ TEST_CASE("every weights row sums to 1 and is non-negative, in every head and in
       const ImageAnalysis r = al::image::analyze_view(view, al::prepare(al::random_weights(48, 8)), o);
       std::vector<Matrix> all = r.attention.weights;
       all.push_back(r.blend_weights);
+      double worst = 0;
+      int negative = 0;
       for (const Matrix& w : all)
         for (int i = 0; i < w.rows; ++i) {
           double sum = 0;
-          for (int j = 0; j < w.cols; ++j) {
-            REQUIRE(w(i, j) >= 0.0f);
-            sum += w(i, j);
-          }
-          INFO("heads " << heads << ", positional " << positional << ", row " << i);
-          REQUIRE_THAT(sum, WithinAbs(1.0, 1e-5));
+          for (int j = 0; j < w.cols; ++j) negative += w(i, j) < 0.0f, sum += w(i, j);
+          worst = std::max(worst, std::abs(sum - 1.0));
         }
+      INFO("heads " << heads << ", positional " << positional << ": largest |row sum − 1| " << worst);
+      REQUIRE(negative == 0);
+      REQUIRE(worst <= 1e-5);
     }
 }
 
@@ -164,9 +166,11 @@ TEST_CASE("a mask gives its keys a weight of exactly 0, and their pixels no shar
   o.attention.heads = 2;
   o.attention.mask = al::Mask::Causal;
   const ImageAnalysis r = al::image::analyze_view(view, identity(), o);
+  int leaks = 0;
   for (const Matrix* w : {&r.attention.weights[0], &r.attention.weights[1], &r.blend_weights})
     for (int i = 0; i < 49; ++i)
-      for (int j = i + 1; j < 49; ++j) REQUIRE((*w)(i, j) == 0.0f);
+      for (int j = i + 1; j < 49; ++j) leaks += (*w)(i, j) != 0.0f;
+  REQUIRE(leaks == 0);
   // the first patch can only look at itself: its blend is its own pixels
   for (int v = 0; v < r.pixels.cols; ++v) REQUIRE_THAT(r.blended(0, v), WithinAbs(r.pixels(0, v), 1e-6));
 }
@@ -180,8 +184,12 @@ TEST_CASE("at a tiny temperature each patch attends to itself and the filtered p
   o.positional = false;
   o.attention.temperature = 1e-4f;
   const ImageAnalysis r = al::image::analyze_view(view, identity(), o);
-  for (int i = 0; i < r.grid.count; ++i) REQUIRE(r.blend_weights(i, i) > 0.999f);
-  for (float d : r.picture.difference.rgb) REQUIRE(std::abs(d) < 1e-2f);
+  float lowest_self = 1, largest_change = 0;
+  for (int i = 0; i < r.grid.count; ++i) lowest_self = std::min(lowest_self, r.blend_weights(i, i));
+  for (float d : r.picture.difference.rgb) largest_change = std::max(largest_change, std::abs(d));
+  INFO("lowest weight on itself " << lowest_self << ", largest change " << largest_change);
+  REQUIRE(lowest_self > 0.999f);
+  REQUIRE(largest_change < 1e-2f);
 }
 
 TEST_CASE("the pipeline keeps every step with its shape, from RGBA bytes of any size", "[image][attention]") {

@@ -1,4 +1,6 @@
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -28,12 +30,11 @@ TEST_CASE("the view of a constant picture is exactly that constant, at any size"
     const al::image::Image v = view_of(bytes, w, h);
     REQUIRE(v.width == 224);
     REQUIRE(v.height == 224);
+    int different = 0;
     for (int y = 0; y < 224; ++y)
-      for (int x = 0; x < 224; ++x) {
-        REQUIRE(v.at(y, x, 0) == 200.0f / 255.0f);
-        REQUIRE(v.at(y, x, 1) == 17.0f / 255.0f);
-        REQUIRE(v.at(y, x, 2) == 0.0f);
-      }
+      for (int x = 0; x < 224; ++x)
+        different += v.at(y, x, 0) != 200.0f / 255.0f || v.at(y, x, 1) != 17.0f / 255.0f || v.at(y, x, 2) != 0.0f;
+    REQUIRE(different == 0);
   }
 }
 
@@ -42,15 +43,18 @@ TEST_CASE("a 224 × 224 picture is its own view, pixel for pixel", "[image][view
     return std::array<std::uint8_t, 4>{std::uint8_t(x), std::uint8_t(y), std::uint8_t((x * 7 + y * 13) % 256), 255};
   });
   const al::image::Image v = view_of(bytes, 224, 224);
+  int different = 0;
   for (int y = 0; y < 224; ++y)
     for (int x = 0; x < 224; ++x)
-      for (int c = 0; c < 3; ++c) REQUIRE(v.at(y, x, c) == float(bytes[(std::size_t(y) * 224 + x) * 4 + c]) / 255.0f);
+      for (int c = 0; c < 3; ++c) different += v.at(y, x, c) != float(bytes[(std::size_t(y) * 224 + x) * 4 + c]) / 255.0f;
+  REQUIRE(different == 0);
 }
 
 TEST_CASE("transparent pixels are composited on white", "[image][view]") {
   SECTION("fully transparent pixels are white whatever their colour") {
     const auto bytes = rgba_bytes(50, 50, [](int, int) { return std::array<std::uint8_t, 4>{0, 0, 0, 0}; });
-    for (float v : view_of(bytes, 50, 50).rgb) REQUIRE(v == 1.0f);
+    const std::vector<float> rgb = view_of(bytes, 50, 50).rgb;
+    REQUIRE(std::count(rgb.begin(), rgb.end(), 1.0f) == std::ptrdiff_t(rgb.size()));
   }
   SECTION("half transparency mixes the colour with white: α·c + (1 − α)") {
     const auto bytes = rgba_bytes(224, 224, [](int, int) { return std::array<std::uint8_t, 4>{0, 255, 100, 51}; });
@@ -68,7 +72,8 @@ TEST_CASE("downscaling averages areas: a fine checkerboard becomes flat grey", "
     const std::uint8_t v = (x + y) % 2 ? 255 : 0;
     return std::array<std::uint8_t, 4>{v, v, v, 255};
   });
-  for (float v : view_of(bytes, 448, 448).rgb) REQUIRE(v == 0.5f);
+  const std::vector<float> rgb = view_of(bytes, 448, 448).rgb;
+  REQUIRE(std::count(rgb.begin(), rgb.end(), 0.5f) == std::ptrdiff_t(rgb.size()));
 }
 
 TEST_CASE("the longer side is cropped evenly around the centre", "[image][view]") {
@@ -77,11 +82,10 @@ TEST_CASE("the longer side is cropped evenly around the centre", "[image][view]"
     return x >= 100 && x < 300 ? std::array<std::uint8_t, 4>{0, 0, 255, 255} : std::array<std::uint8_t, 4>{255, 0, 0, 255};
   });
   const al::image::Image v = view_of(bytes, 400, 200);
+  int red = 0;
   for (int y = 0; y < 224; ++y)
-    for (int x = 0; x < 224; ++x) {
-      REQUIRE(v.at(y, x, 0) == 0.0f);
-      REQUIRE(v.at(y, x, 2) == 1.0f);
-    }
+    for (int x = 0; x < 224; ++x) red += v.at(y, x, 0) != 0.0f || v.at(y, x, 2) != 1.0f;
+  REQUIRE(red == 0);
 }
 
 TEST_CASE("a picture smaller than the view is enlarged, each pixel to a block", "[image][view]") {
