@@ -197,11 +197,24 @@ Matrix on_circles(const Matrix& m, float a = float(M_PI / 6)) {
   return out;
 }
 
+// Every number x as the pair (1, a·x) scaled to length 1: the point at angle atan(a·x) on a circle.
+// Like on_circles near the mean, but the angle stays within ±90°, so nothing wraps around.
+Matrix on_half_circles(const Matrix& m, float a) {
+  Matrix out(m.rows, 2 * m.cols);
+  for (int t = 0; t < m.rows; ++t)
+    for (int j = 0; j < m.cols; ++j) {
+      const float u = a * m(t, j), inv = 1.0f / std::sqrt(1.0f + u * u);
+      out(t, 2 * j) = inv;
+      out(t, 2 * j + 1) = u * inv;
+    }
+  return out;
+}
+
 }  // namespace
 
 std::vector<Candidate> candidates() {
   return {
-      {"shipped", "al::image::patch_tokens, what the core ships: circle-yc with pairs of length 5 (d 48)",
+      {"shipped", "al::image::patch_tokens, what the core ships: atan-yc-0.5 in quarter order, pairs of length 6 (d 48)",
        [](const Image& v, const PatchGrid& g) { return al::image::patch_tokens(v, g).tokens; }},
       {"lowres2", "2×2×3 cell means, channel-centred, ÷ RMS (d 12)",
        [](const Image& v, const PatchGrid& g) { return lowres(v, g, 2); }},
@@ -220,6 +233,12 @@ std::vector<Candidate> candidates() {
        [](const Image& v, const PatchGrid& g) { return lifted(lowres(v, g, 4)); }},
       {"circle-yc", "luma 4×4 + chroma 2×2 ×2, centred, ÷ RMS, on circles (d 48)",
        [](const Image& v, const PatchGrid& g) { return on_circles(luma_chroma(v, g)); }},
+      {"atan-yc-0.25", "the 24 Y/colour features as (1, a·z)/|·| with a = 0.25 (d 48)",
+       [](const Image& v, const PatchGrid& g) { return on_half_circles(luma_chroma(v, g), 0.25f); }},
+      {"atan-yc-0.5", "the same with a = 0.5 (d 48)",
+       [](const Image& v, const PatchGrid& g) { return on_half_circles(luma_chroma(v, g), 0.5f); }},
+      {"atan-yc-1", "the same with a = 1 (d 48)",
+       [](const Image& v, const PatchGrid& g) { return on_half_circles(luma_chroma(v, g), 1.0f); }},
       {"circle-rgb2", "lowres2 on circles (d 24)",
        [](const Image& v, const PatchGrid& g) { return on_circles(lowres(v, g, 2)); }},
       {"circle-rgb4", "lowres4 on circles (d 96)",

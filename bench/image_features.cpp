@@ -9,7 +9,7 @@
 //      best temperature from one grid, chosen on one noise draw and reported on another.
 //   3. time: the whole image pipeline (analyze_view) at 49, 196 and 784 tokens.
 // usage: image-features [--time] PHOTO...   (e.g. dist/images/*.jpg after scripts/build-images.mjs)
-//   --time: only the times (section 3)
+//   --time: only the times (section 3); IMAGE_FEATURES_ONLY=name,name: only those candidates
 #include <malloc.h>
 
 #include <algorithm>
@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <vector>
@@ -398,7 +399,13 @@ int main(int argc, char** argv) {
     timing(photos);
     return 0;
   }
-  const std::vector<bench::Candidate> cands = bench::candidates();
+  std::vector<bench::Candidate> cands = bench::candidates();
+  if (const char* only = std::getenv("IMAGE_FEATURES_ONLY")) {  // e.g. "shipped,lowres4": a quick look
+    const std::string names = std::string(",") + only + ",";
+    cands.erase(std::remove_if(cands.begin(), cands.end(),
+                               [&](const bench::Candidate& c) { return names.find("," + c.name + ",") == std::string::npos; }),
+                cands.end());
+  }
   std::printf("# image-features: which token vector for a patch\n\nCandidates:\n\n");
   for (const auto& c : cands) std::printf("- **%s**: %s\n", c.name.c_str(), c.description.c_str());
   std::printf("\n");

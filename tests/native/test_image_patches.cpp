@@ -47,7 +47,7 @@ TEST_CASE("a patch's pixels are its rows of the view in order, and put back they
   REQUIRE_THROWS_AS(al::image::patch_pixels(al::image::Image(100, 100), patch_grid(16)), al::OptionError);
 }
 
-TEST_CASE("every token vector is 24 pairs of length 5, so all tokens are equally long", "[image][tokens]") {
+TEST_CASE("every token vector is 24 pairs of length 6, so all tokens are equally long", "[image][tokens]") {
   const al::image::Image view = picture([](int y, int x) { return Rgb{x < 100 ? 0.9f : 0.1f, y / 224.0f, 0.3f}; }, 0.05, 4);
   for (int p : {32, 16, 8}) {
     const al::image::PatchTokens e = al::image::patch_tokens(view, patch_grid(p));
@@ -56,7 +56,7 @@ TEST_CASE("every token vector is 24 pairs of length 5, so all tokens are equally
     for (int t = 0; t < e.tokens.rows; ++t)
       for (int k = 0; k < 24; ++k)
         worst = std::max(worst, std::abs(double(std::hypot(e.tokens(t, 2 * k), e.tokens(t, 2 * k + 1))) - al::image::kGain));
-    INFO("patch " << p << ": largest |pair length − 5| " << worst);
+    INFO("patch " << p << ": largest |pair length − 6| " << worst);
     REQUIRE(worst < 1e-5);
   }
 }

@@ -12,6 +12,8 @@ namespace {
 
 static_assert(kLumaCells == 2 * kChromaCells, "each colour cell holds 2 × 2 luma cells");
 
+constexpr float kMaxAngle = 1.5f;  // decoding holds angles within ±1.5 rad: |z| ≤ tan(1.5)/a ≈ 28
+
 // Bilinear weights at pixel y of a patch of side p, over `cells` cell centres: pixel centre
 // y + ½ sits at cell coordinate (y + ½)·cells/p − ½, clamped to the outer centres.
 struct Lerp {
@@ -80,13 +82,14 @@ PatchTokens patch_tokens(const Image& view, const PatchGrid& g) {
       square_sum += double(v) * v;
     }
   e.scale = std::max(float(std::sqrt(square_sum / (double(g.count) * kFeatures))), kMinContrast);
-  // each standardised feature z on a circle: (g·cos a·z, g·sin a·z)
+  // each standardised feature z on a circle at angle atan(a·z): the pair (1, a·z) scaled to length g
   e.tokens = Matrix(g.count, kTokenDims);
   for (int t = 0; t < g.count; ++t)
     for (int k = 0; k < kFeatures; ++k) {
-      const float angle = kAngle * features(t, k) / e.scale;
-      e.tokens(t, 2 * k) = kGain * std::cos(angle);
-      e.tokens(t, 2 * k + 1) = kGain * std::sin(angle);
+      const float u = kSlope * features(t, k) / e.scale;
+      const float length = kGain / std::sqrt(1.0f + u * u);
+      e.tokens(t, 2 * k) = length;
+      e.tokens(t, 2 * k + 1) = u * length;
     }
   return e;
 }
@@ -97,10 +100,11 @@ Matrix tokens_to_pixels(const Matrix& tokens, const PatchTokens& e, const PatchG
   Matrix pixels(tokens.rows, g.values());
   float f[kFeatures], luma[kLumaCells * kLumaCells], blue[kChromaCells * kChromaCells], red[kChromaCells * kChromaCells];
   for (int t = 0; t < tokens.rows; ++t) {
-    // angles back to features (a zero pair, e.g. a blend of opposite points, reads as angle 0:
-    // the mean patch's feature)
-    for (int k = 0; k < kFeatures; ++k)
-      f[k] = std::atan2(tokens(t, 2 * k + 1), tokens(t, 2 * k)) / kAngle * e.scale + e.mean[std::size_t(k)];
+    // angles back to features: z = tan(θ) / a (a zero pair reads as angle 0: the mean patch's)
+    for (int k = 0; k < kFeatures; ++k) {
+      const float angle = std::clamp(std::atan2(tokens(t, 2 * k + 1), tokens(t, 2 * k)), -kMaxAngle, kMaxAngle);
+      f[k] = std::tan(angle) / kSlope * e.scale + e.mean[std::size_t(k)];
+    }
     for (int ly = 0; ly < kLumaCells; ++ly)
       for (int lx = 0; lx < kLumaCells; ++lx) luma[ly * kLumaCells + lx] = f[luma_feature(ly, lx)];
     for (int q = 0; q < kChromaCells * kChromaCells; ++q) blue[q] = f[blue_feature(q)], red[q] = f[red_feature(q)];

@@ -9,15 +9,18 @@
 //   2. standardised over the picture: minus the mean patch (each feature's mean), divided by one
 //      number, the root mean square of all the centred features (floored at kMinContrast), so
 //      that a faint picture gets as clear weights as a contrasty one;
-//   3. each standardised feature z written as a point on a circle of radius kGain, as the
-//      positional encoding writes a position:  token[2k] = g·cos(a·z_k),  token[2k+1] = g·sin(a·z_k).
+//   3. each standardised feature z written as a point on a circle of radius g = kGain, at the
+//      angle θ = atan(a·z) (a = kSlope): the pair (1, a·z) scaled to length g,
+//        token[2k] = g·cos θ_k = g / √(1 + a²z_k²),   token[2k+1] = g·sin θ_k = g·a·z_k / √(1 + a²z_k²).
 // Why the circle: every pair has length g, so every token vector (and every head's slice of
-// whole pairs) has the same length, and the dot product of two tokens is g²·Σ_k cos(a·(z_k − z'_k)):
+// whole pairs) has the same length, and the dot product of two tokens is g²·Σ_k cos(θ_k − θ'_k):
 // it depends only on how different the two patches are, largest for identical patches. Plain
 // centred pixels instead pull every query towards the patches farthest from the average
-// (the longest vectors). For small differences g²·cos(a·Δ) ≈ g² − g²a²Δ²/2, so identity-weight
-// attention is close to the Gaussian kernel of non-local means. docs/IMAGES.md has the
-// measurement that chose this (and a and g) over other candidates.
+// (the longest vectors). Near the mean θ ≈ a·z, so g²·cos(θ − θ') ≈ g² − g²a²(z − z')²/2 and
+// identity-weight attention is close to the Gaussian kernel of non-local means; far from it the
+// angle saturates towards ±90° instead of wrapping around (a bright light on a dark picture stays
+// the opposite of the dark, and close to other lights). docs/IMAGES.md has the measurement that
+// chose this (and a and g) over other candidates.
 // Decoding (V, context and output shown as pictures): angle -> feature -> thumbnail -> pixels.
 #pragma once
 #include <array>
@@ -32,8 +35,9 @@ constexpr int kLumaCells = 4;    // luma cells per patch side
 constexpr int kChromaCells = 2;  // colour-difference cells per patch side
 constexpr int kFeatures = kLumaCells * kLumaCells + 2 * kChromaCells * kChromaCells;  // 24
 constexpr int kTokenDims = 2 * kFeatures;  // 48: the image mode's d_model
-constexpr float kAngle = 0.5235987755982988f;  // a = π/6 radians per RMS: 6 RMS apart is half a turn
-constexpr float kGain = 5.0f;                  // g: each pair's length
+constexpr float kSlope = 0.5f;  // a: the angle's slope at the mean, radians per RMS
+constexpr float kGain = 6.0f;   // g: each pair's length (g² = 36 puts temperature 1 at the best
+                                // non-local-means denoising of σ = 0.1 noise: docs/IMAGES.md)
 constexpr float kMinContrast = 0.02f;  // a picture flatter than this RMS is not amplified
 
 // Where each feature sits (see above). ly, lx: luma cell row and column, 0..3; q: quarter, 0..3.
@@ -54,9 +58,11 @@ Matrix patch_features(const Image& view, const PatchGrid& grid);
 PatchTokens patch_tokens(const Image& view, const PatchGrid& grid);
 
 // The inverse, for any rows in token space (embeddings, V, context, output): each pair's angle
-// atan2(sin, cos) / a gives back a standardised feature (for a blend of tokens, the weighted
-// circular mean), then the thumbnail is rebuilt and enlarged bilinearly within its patch to
-// n × p·p·3 pixels. Not clipped to [0, 1] (the page clips when drawing).
+// θ = atan2(sin, cos) gives back a standardised feature z = tan(θ) / a (for a blend of tokens,
+// the angle of the weighted mean pair), with θ held within ±1.5 rad (|z| ≤ 28 RMS) for vectors
+// no token makes (cos ≤ 0, possible after random weights); then the thumbnail is rebuilt and
+// enlarged bilinearly within its patch to n × p·p·3 pixels. Not clipped to [0, 1] (the page
+// clips when drawing).
 Matrix tokens_to_pixels(const Matrix& tokens, const PatchTokens& encoding, const PatchGrid& grid);
 
 }  // namespace al::image
