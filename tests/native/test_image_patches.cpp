@@ -116,6 +116,28 @@ TEST_CASE("token vectors decode back to the pixels of patches of one flat colour
   REQUIRE_CLOSE(decoded, al::reference::to_double(al::image::patch_pixels(view, g)), 1e-5);
 }
 
+TEST_CASE("a bright patch on a dark picture, far from the mean, decodes bright: angles do not wrap round",
+          "[image][tokens]") {
+  // one white 16-pixel patch among 195 near-black ones: many RMS above the mean
+  const al::image::Image view =
+      picture([](int y, int x) { return y < 16 && x >= 32 && x < 48 ? Rgb{1, 1, 1} : Rgb{0.05f, 0.05f, 0.1f}; }, 0.0, 1);
+  const al::image::PatchGrid g = patch_grid(16);
+  const al::image::PatchTokens e = al::image::patch_tokens(view, g);
+  const Matrix decoded = al::image::tokens_to_pixels(e.tokens, e, g);
+  REQUIRE_CLOSE(decoded, al::reference::to_double(al::image::patch_pixels(view, g)), 1e-4);
+  REQUIRE(e.tokens(2, 1) > 0.9f * al::image::kGain);  // the white patch's luma pair: near +90°
+}
+
+TEST_CASE("any vector decodes to finite pixels, even pairs no token makes (after random weights)", "[image][tokens]") {
+  const al::image::Image view = picture([](int y, int x) { return Rgb{x / 224.0f, y / 224.0f, 0.5f}; }, 0.05, 2);
+  const al::image::PatchGrid g = patch_grid(32);
+  const al::image::PatchTokens e = al::image::patch_tokens(view, g);
+  Matrix v = al::test::random_matrix(49, 48, 7, -5, 5);  // cos ≤ 0 in about half the pairs
+  v(0, 0) = 0.0f, v(0, 1) = 0.0f;                          // and a zero pair
+  const Matrix pixels = al::image::tokens_to_pixels(v, e, g);
+  REQUIRE(std::all_of(pixels.data.begin(), pixels.data.end(), [](float x) { return std::isfinite(x); }));
+}
+
 TEST_CASE("a flat picture gives every patch the same token: the mean patch, angle 0", "[image][tokens]") {
   const al::image::Image view = picture([](int, int) { return Rgb{0.3f, 0.6f, 0.9f}; }, 0.0, 1);
   const al::image::PatchTokens e = al::image::patch_tokens(view, patch_grid(8));

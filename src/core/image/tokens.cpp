@@ -12,7 +12,9 @@ namespace {
 
 static_assert(kLumaCells == 2 * kChromaCells, "each colour cell holds 2 × 2 luma cells");
 
-constexpr float kMaxAngle = 1.5f;  // decoding holds angles within ±1.5 rad: |z| ≤ tan(1.5)/a ≈ 28
+// A pair that no token makes (cos ≤ 0, possible after random weights) decodes as the angle
+// ±1.5 rad: z = ±tan(1.5) / a.
+constexpr float kMaxZ = 14.1014f / kSlope;  // tan(1.5) / a
 
 // Bilinear weights at pixel y of a patch of side p, over `cells` cell centres: pixel centre
 // y + ½ sits at cell coordinate (y + ½)·cells/p − ½, clamped to the outer centres.
@@ -100,10 +102,12 @@ Matrix tokens_to_pixels(const Matrix& tokens, const PatchTokens& e, const PatchG
   Matrix pixels(tokens.rows, g.values());
   float f[kFeatures], luma[kLumaCells * kLumaCells], blue[kChromaCells * kChromaCells], red[kChromaCells * kChromaCells];
   for (int t = 0; t < tokens.rows; ++t) {
-    // angles back to features: z = tan(θ) / a (a zero pair reads as angle 0: the mean patch's)
+    // angles back to features: z = tan(θ) / a = sin / (a·cos); a zero pair reads as the mean
+    // patch's feature
     for (int k = 0; k < kFeatures; ++k) {
-      const float angle = std::clamp(std::atan2(tokens(t, 2 * k + 1), tokens(t, 2 * k)), -kMaxAngle, kMaxAngle);
-      f[k] = std::tan(angle) / kSlope * e.scale + e.mean[std::size_t(k)];
+      const float c = tokens(t, 2 * k), s = tokens(t, 2 * k + 1);
+      const float z = c > 0.0f ? s / (kSlope * c) : s == 0.0f ? 0.0f : std::copysign(kMaxZ, s);
+      f[k] = z * e.scale + e.mean[std::size_t(k)];
     }
     for (int ly = 0; ly < kLumaCells; ++ly)
       for (int lx = 0; lx < kLumaCells; ++lx) luma[ly * kLumaCells + lx] = f[luma_feature(ly, lx)];

@@ -58,9 +58,9 @@ Matrix patch_features(const Image& view, const PatchGrid& grid);
 PatchTokens patch_tokens(const Image& view, const PatchGrid& grid);
 
 // The inverse, for any rows in token space (embeddings, V, context, output): each pair's angle
-// θ = atan2(sin, cos) gives back a standardised feature z = tan(θ) / a (for a blend of tokens,
-// the angle of the weighted mean pair), with θ held within ±1.5 rad (|z| ≤ 28 RMS) for vectors
-// no token makes (cos ≤ 0, possible after random weights); then the thumbnail is rebuilt and
+// θ gives back a standardised feature z = tan(θ) / a = sin / (a·cos) (for a blend of tokens,
+// the angle of the weighted mean pair; a pair that no token makes, with cos ≤ 0 as random weights
+// can give, reads as θ = ±1.5 rad); then the thumbnail is rebuilt and
 // enlarged bilinearly within its patch to n × p·p·3 pixels. Not clipped to [0, 1] (the page
 // clips when drawing).
 Matrix tokens_to_pixels(const Matrix& tokens, const PatchTokens& encoding, const PatchGrid& grid);
