@@ -1,0 +1,52 @@
+# The image mode's core: the 224 × 224 view, patches, token vectors, 2-D positional encoding,
+# the pixel blend and the pipeline; its Catch2 tests; and the measurement that chose the token
+# vectors (docs/IMAGES.md). Included at the end of CMakeLists.txt, after attention_core, the
+# kernels, catch_main, catch2_headers, ${fast_kernels} and ${test_link_options}.
+
+add_library(attention_image STATIC
+  src/core/image/view.cpp
+  src/core/image/patches.cpp
+  src/core/image/tokens.cpp
+  src/core/image/positional_2d.cpp
+  src/core/image/blend.cpp
+  src/core/image/analyze_image.cpp
+  src/core/image/reference.cpp
+)
+target_link_libraries(attention_image PUBLIC attention_core)
+target_compile_options(attention_image PRIVATE ${warnings})
+
+# Synthetic pictures made in the tests (no files read): runs in every build, em++ included.
+add_library(image_test_objects OBJECT
+  tests/native/test_image_view.cpp
+  tests/native/test_image_patches.cpp
+  tests/native/test_image_positional.cpp
+  tests/native/test_image_attention.cpp
+)
+target_link_libraries(image_test_objects PUBLIC attention_image catch2_headers)
+target_compile_options(image_test_objects PRIVATE ${warnings})
+
+function(add_image_tests name kernels)
+  add_executable(${name} $<TARGET_OBJECTS:image_test_objects>)
+  # attention_core before the kernels: its forward calls them (static libraries link in order)
+  target_link_libraries(${name} PRIVATE image_test_objects attention_image attention_core catch_main ${kernels})
+  target_link_options(${name} PRIVATE ${test_link_options})
+  add_test(NAME ${name} COMMAND ${name} --use-colour no)
+endfunction()
+add_image_tests(image_tests ${fast_kernels})
+if(NOT EMSCRIPTEN)
+  add_image_tests(image_tests_scalar kernels_scalar)  # the scalar twins, natively too
+endif()
+
+# The token-vector measurement, native only; reads the built-in photos with stb_image
+# (Debian's libstb-dev). After `node scripts/build-images.mjs`:
+#   build/image/image-features dist/images/*.jpg
+if(NOT EMSCRIPTEN)
+  find_path(STB_IMAGE_INCLUDE_DIR stb_image.h PATH_SUFFIXES stb)
+  if(STB_IMAGE_INCLUDE_DIR)
+    add_executable(image-features bench/image_features.cpp bench/image_candidates.cpp)
+    target_include_directories(image-features PRIVATE ${STB_IMAGE_INCLUDE_DIR})
+    target_link_libraries(image-features PRIVATE attention_image attention_core ${fast_kernels})
+  else()
+    message(STATUS "image-features not built: stb_image.h not found (apt-get install libstb-dev)")
+  endif()
+endif()

@@ -1,0 +1,64 @@
+#include "core/image/analyze_image.h"
+
+#include <string>
+
+#include "core/errors.h"
+#include "core/image/positional_2d.h"
+#include "core/image/view.h"
+
+namespace al::image {
+namespace {
+
+// The weights the pixels are blended with: one head's, or the mean over the heads (each row
+// still sums to 1, and a key masked in every head keeps weight exactly 0).
+Matrix blend_weights(const AttentionSteps& s, int head) {
+  if (head >= 0) return s.weights[std::size_t(head)];
+  Matrix mean = s.weights[0];
+  if (s.weights.size() == 1) return mean;
+  for (std::size_t h = 1; h < s.weights.size(); ++h)
+    for (std::size_t i = 0; i < mean.data.size(); ++i) mean.data[i] += s.weights[h].data[i];
+  const float inv = 1.0f / float(s.weights.size());
+  for (float& v : mean.data) v *= inv;
+  return mean;
+}
+
+}  // namespace
+
+void validate(const ImageOptions& o, int d_model) {
+  if (d_model != kTokenDims)
+    throw OptionError("the image mode's token vectors have " + std::to_string(kTokenDims) +
+                      " dimensions, but the weights are for d_model " + std::to_string(d_model));
+  validate(o.attention, d_model);
+  patch_grid(o.patch);
+  if (!(o.positional_weight >= 0.0f && o.positional_weight <= 10.0f))
+    throw OptionError("positional weight must be a number from 0 to 10, got " + std::to_string(o.positional_weight));
+  if (o.blend_head < -1 || o.blend_head >= o.attention.heads)
+    throw OptionError("blend head must be -1 (the mean of the heads) or a head from 0 to " +
+                      std::to_string(o.attention.heads - 1) + ", got " + std::to_string(o.blend_head));
+}
+
+ImageAnalysis analyze_image(const std::uint8_t* rgba, std::size_t length, int width, int height,
+                            const PreparedWeights& w, const ImageOptions& o) {
+  validate(o, w.weights.d_model);
+  return analyze_view(make_view(rgba, length, width, height), w, o);
+}
+
+ImageAnalysis analyze_view(Image view, const PreparedWeights& w, const ImageOptions& o) {
+  validate(o, w.weights.d_model);
+  ImageAnalysis a;
+  a.view = std::move(view);
+  a.grid = patch_grid(o.patch);
+  a.pixels = patch_pixels(a.view, a.grid);
+  a.embeddings = patch_tokens(a.view, a.grid);
+  const int n = a.grid.count, d = kTokenDims;
+  a.positional = o.positional ? positional_encoding_2d(a.grid.side, a.grid.side, d) : Matrix(n, d);
+  a.input = a.embeddings.tokens;
+  for (std::size_t i = 0; i < a.input.data.size(); ++i) a.input.data[i] += o.positional_weight * a.positional.data[i];
+  a.attention = attention_forward(a.input, a.input, w, o.attention);  // the same layer as text
+  a.blend_weights = blend_weights(a.attention, o.blend_head);
+  a.blended = blend_patches(a.blend_weights, a.pixels);
+  a.picture = filtered_picture(a.blended, a.view, a.grid);
+  return a;
+}
+
+}  // namespace al::image

@@ -1,0 +1,132 @@
+#include "core/image/tokens.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/errors.h"
+#include "core/image/view.h"
+
+namespace al::image {
+namespace {
+
+static_assert(kLumaCells == 2 * kChromaCells, "each colour cell holds 2 × 2 luma cells");
+
+// A pair that no token makes (cos ≤ 0, possible after random weights) decodes as the angle
+// ±1.5 rad: z = ±tan(1.5) / a.
+constexpr float kMaxZ = 14.1014f / kSlope;  // tan(1.5) / a
+
+// Bilinear weights at pixel y of a patch of side p, over `cells` cell centres: pixel centre
+// y + ½ sits at cell coordinate (y + ½)·cells/p − ½, clamped to the outer centres.
+struct Lerp {
+  int i0;
+  float w;  // weight of cell i0 + 1
+};
+Lerp lerp(int y, int p, int cells) {
+  const float f = std::clamp((y + 0.5f) * cells / p - 0.5f, 0.0f, float(cells - 1));
+  const int i0 = std::min(int(f), cells - 2);
+  return {i0, f - i0};
+}
+
+// A cells × cells grid (row-major) read bilinearly at one pixel.
+float sample(const float* grid, int cells, Lerp ly, Lerp lx) {
+  const float top = grid[ly.i0 * cells + lx.i0] * (1 - lx.w) + grid[ly.i0 * cells + lx.i0 + 1] * lx.w;
+  const float bottom = grid[(ly.i0 + 1) * cells + lx.i0] * (1 - lx.w) + grid[(ly.i0 + 1) * cells + lx.i0 + 1] * lx.w;
+  return top * (1 - ly.w) + bottom * ly.w;
+}
+
+}  // namespace
+
+Matrix patch_features(const Image& view, const PatchGrid& g) {
+  if (view.width != kViewSize || view.height != kViewSize)
+    throw OptionError("token vectors are made from the 224 × 224 view, got a " + std::to_string(view.width) + " × " +
+                      std::to_string(view.height) + " picture");
+  Matrix features(g.count, kFeatures);
+  const int luma_step = g.patch / kLumaCells, chroma_step = g.patch / kChromaCells;  // pixels per cell side
+  for (int t = 0; t < g.count; ++t) {
+    float* f = features.row(t);
+    for (int y = 0; y < g.patch; ++y)
+      for (int x = 0; x < g.patch; ++x) {
+        const float r = view.at(g.row(t) * g.patch + y, g.col(t) * g.patch + x, 0);
+        const float gr = view.at(g.row(t) * g.patch + y, g.col(t) * g.patch + x, 1);
+        const float b = view.at(g.row(t) * g.patch + y, g.col(t) * g.patch + x, 2);
+        const float luma = 0.299f * r + 0.587f * gr + 0.114f * b;
+        f[luma_feature(y / luma_step, x / luma_step)] += luma;
+        const int quarter = (y / chroma_step) * kChromaCells + x / chroma_step;
+        f[blue_feature(quarter)] += b - luma;
+        f[red_feature(quarter)] += r - luma;
+      }
+    // sums -> means over each cell's pixels
+    for (int ly = 0; ly < kLumaCells; ++ly)
+      for (int lx = 0; lx < kLumaCells; ++lx) f[luma_feature(ly, lx)] /= float(luma_step * luma_step);
+    for (int q = 0; q < kChromaCells * kChromaCells; ++q) {
+      f[blue_feature(q)] /= float(chroma_step * chroma_step);
+      f[red_feature(q)] /= float(chroma_step * chroma_step);
+    }
+  }
+  return features;
+}
+
+PatchTokens patch_tokens(const Image& view, const PatchGrid& g) {
+  Matrix features = patch_features(view, g);
+  PatchTokens e;
+  // the mean patch, and the root mean square of the features around it
+  for (int k = 0; k < kFeatures; ++k) {
+    double sum = 0;
+    for (int t = 0; t < g.count; ++t) sum += features(t, k);
+    e.mean[std::size_t(k)] = float(sum / g.count);
+  }
+  double square_sum = 0;
+  for (int t = 0; t < g.count; ++t)
+    for (int k = 0; k < kFeatures; ++k) {
+      float& v = features(t, k);
+      v -= e.mean[std::size_t(k)];
+      square_sum += double(v) * v;
+    }
+  e.scale = std::max(float(std::sqrt(square_sum / (double(g.count) * kFeatures))), kMinContrast);
+  // each standardised feature z on a circle at angle atan(a·z): the pair (1, a·z) scaled to length g
+  e.tokens = Matrix(g.count, kTokenDims);
+  for (int t = 0; t < g.count; ++t)
+    for (int k = 0; k < kFeatures; ++k) {
+      const float u = kSlope * features(t, k) / e.scale;
+      const float length = kGain / std::sqrt(1.0f + u * u);
+      e.tokens(t, 2 * k) = length;
+      e.tokens(t, 2 * k + 1) = u * length;
+    }
+  return e;
+}
+
+Matrix tokens_to_pixels(const Matrix& tokens, const PatchTokens& e, const PatchGrid& g) {
+  if (tokens.cols != kTokenDims)
+    throw OptionError("token vectors have " + std::to_string(kTokenDims) + " values, got " + std::to_string(tokens.cols));
+  Matrix pixels(tokens.rows, g.values());
+  float f[kFeatures], luma[kLumaCells * kLumaCells], blue[kChromaCells * kChromaCells], red[kChromaCells * kChromaCells];
+  for (int t = 0; t < tokens.rows; ++t) {
+    // angles back to features: z = tan(θ) / a = sin / (a·cos); a zero pair reads as the mean
+    // patch's feature
+    for (int k = 0; k < kFeatures; ++k) {
+      const float c = tokens(t, 2 * k), s = tokens(t, 2 * k + 1);
+      const float z = c > 0.0f ? s / (kSlope * c) : s == 0.0f ? 0.0f : std::copysign(kMaxZ, s);
+      f[k] = z * e.scale + e.mean[std::size_t(k)];
+    }
+    for (int ly = 0; ly < kLumaCells; ++ly)
+      for (int lx = 0; lx < kLumaCells; ++lx) luma[ly * kLumaCells + lx] = f[luma_feature(ly, lx)];
+    for (int q = 0; q < kChromaCells * kChromaCells; ++q) blue[q] = f[blue_feature(q)], red[q] = f[red_feature(q)];
+    float* out = pixels.row(t);
+    for (int y = 0; y < g.patch; ++y) {
+      const Lerp ly = lerp(y, g.patch, kLumaCells), cy = lerp(y, g.patch, kChromaCells);
+      for (int x = 0; x < g.patch; ++x) {
+        const Lerp lx = lerp(x, g.patch, kLumaCells), cx = lerp(x, g.patch, kChromaCells);
+        const float y_ = sample(luma, kLumaCells, ly, lx);
+        const float b = y_ + sample(blue, kChromaCells, cy, cx);
+        const float r = y_ + sample(red, kChromaCells, cy, cx);
+        out[(y * g.patch + x) * 3 + 0] = r;
+        out[(y * g.patch + x) * 3 + 1] = (y_ - 0.299f * r - 0.114f * b) / 0.587f;
+        out[(y * g.patch + x) * 3 + 2] = b;
+      }
+    }
+  }
+  return pixels;
+}
+
+}  // namespace al::image
