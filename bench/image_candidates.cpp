@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/random.h"
 #include "core/image/tokens.h"
 
 namespace bench {
@@ -117,13 +118,8 @@ Matrix random_projection(const Image& v, const PatchGrid& g) {
   for (double& m : mean) m /= double(pixels.rows) * k / 3;
   for (int t = 0; t < pixels.rows; ++t)
     for (int j = 0; j < k; ++j) pixels(t, j) -= float(mean[j % 3]);
-  std::uint64_t state = 12345;
-  auto next = [&] {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return double((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0);
-  };
+  al::SplitMix64 rng(12345);
+  auto next = [&] { return rng.uniform_double(); };
   Matrix r(k, d);
   for (int i = 0; i < k * d; i += 2) {  // Box–Muller pairs
     const double u1 = std::max(next(), 1e-300), u2 = next(), rad = std::sqrt(-2 * std::log(u1));

@@ -28,6 +28,7 @@
 #include <stb_image.h>
 
 #include "core/attention.h"
+#include "core/random.h"
 #include "core/image/analyze_image.h"
 #include "core/image/blend.h"
 #include "core/image/patches.h"
@@ -41,23 +42,8 @@ using al::image::PatchGrid;
 
 namespace {
 
-// Gaussian noise from splitmix64 and Box–Muller (the bench's own generator).
-struct Noise {
-  std::uint64_t state;
-  double uniform() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return double((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0);
-  }
-  double gaussian() {
-    const double u1 = std::max(uniform(), 1e-300), u2 = uniform();
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
-  }
-};
-
 Image add_noise(const Image& clean, double sigma, std::uint64_t seed) {
-  Noise rng{seed};
+  al::SplitMix64 rng(seed);  // Gaussian noise, seeded
   Image noisy = clean;
   for (float& v : noisy.rgb) v += float(sigma * rng.gaussian());  // not clipped
   return noisy;

@@ -2,6 +2,8 @@
 // Java's SplittableRandom). Its output sequence is fixed by the seed on every platform and
 // compiler, so seeded random weights, training runs and test inputs repeat bit for bit.
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -23,6 +25,11 @@ class SplitMix64 {
   float uniform(float lo, float hi) { return lo + (hi - lo) * uniform(); }
   // Uniform in [0, 1) with 53 random bits.
   double uniform_double() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
+  // A standard normal value (Box–Muller from two uniform_double() draws, the cosine branch).
+  double gaussian() {
+    const double u1 = std::max(uniform_double(), 1e-300), u2 = uniform_double();
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+  }
   // An index in [0, n), n >= 1 (modulo bias below n / 2^64).
   std::size_t below(std::size_t n) { return std::size_t(next() % n); }
 

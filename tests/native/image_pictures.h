@@ -9,28 +9,12 @@
 #include <vector>
 
 #include "core/image/image.h"
+#include "core/random.h"
 
 namespace al::test {
 
-// The tests' own seeded generator (splitmix64, Steele, Lea and Flood 2014) with Box–Muller
-// Gaussians: the same sequence on every platform.
-class Noise {
- public:
-  explicit Noise(std::uint64_t seed) : state_(seed) {}
-  double uniform() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return double((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0);
-  }
-  double gaussian() {
-    const double u1 = std::max(uniform(), 1e-300), u2 = uniform();
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
-  }
-
- private:
-  std::uint64_t state_;
-};
+// Seeded Gaussian noise: the same sequence on every platform.
+using Noise = SplitMix64;
 
 struct Rgb {
   float r, g, b;
