@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/random.h"
 #include "core/image/tokens.h"
+#include "core/random.h"
 
 namespace bench {
 namespace {
@@ -24,7 +24,8 @@ Matrix cell_means(const Image& v, const PatchGrid& g, int cells) {
         for (int c = 0; c < 3; ++c) {
           double s = 0;
           for (int y = 0; y < step; ++y)
-            for (int x = 0; x < step; ++x) s += v.at(g.row(t) * g.patch + cy * step + y, g.col(t) * g.patch + cx * step + x, c);
+            for (int x = 0; x < step; ++x)
+              s += v.at(g.row(t) * g.patch + cy * step + y, g.col(t) * g.patch + cx * step + x, c);
           m(t, (c * cells + cy) * cells + cx) = float(s / (step * step));
         }
   return m;
@@ -210,7 +211,8 @@ Matrix on_half_circles(const Matrix& m, float a) {
 
 std::vector<Candidate> candidates() {
   return {
-      {"shipped", "al::image::patch_tokens, what the core ships: atan-yc-0.5 in quarter order, pairs of length 6 (d 48)",
+      {"shipped",
+       "al::image::patch_tokens, what the core ships: atan-yc-0.5 in quarter order, pairs of length 6 (d 48)",
        [](const Image& v, const PatchGrid& g) { return al::image::patch_tokens(v, g).tokens; }},
       {"lowres2", "2×2×3 cell means, channel-centred, ÷ RMS (d 12)",
        [](const Image& v, const PatchGrid& g) { return lowres(v, g, 2); }},

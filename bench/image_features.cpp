@@ -28,12 +28,12 @@
 #include <stb_image.h>
 
 #include "core/attention.h"
-#include "core/random.h"
 #include "core/image/analyze_image.h"
 #include "core/image/blend.h"
 #include "core/image/patches.h"
 #include "core/image/view.h"
 #include "core/kernels/kernels.h"
+#include "core/random.h"
 #include "image_candidates.h"
 
 using al::Matrix;
@@ -103,7 +103,9 @@ std::vector<Synthetic> synthetics() {
          const float a[3] = {0.9f, 0.8f, 0.2f}, b[3] = {0.3f, 0.3f, 0.35f};
          std::copy(r ? b : a, (r ? b : a) + 3, c);
        }},
-      {"three greys (0.2, 0.5, 0.8)", 3, [](int, int x) { return x < 64 ? 0 : x < 160 ? 1 : 2; },
+      {"three greys (0.2, 0.5, 0.8)", 3, [](int, int x) { return x < 64    ? 0
+                                                                 : x < 160 ? 1
+                                                                           : 2; },
        [](int r, int, int, float* c) { std::fill(c, c + 3, 0.2f + 0.3f * r); }},
       {"stripes, horizontal and vertical, one grey", 2, [](int, int x) { return x < 128 ? 0 : 1; },
        [](int r, int y, int x, float* c) { std::fill(c, c + 3, ((r ? x : y) / 2) % 2 ? 0.7f : 0.3f); }},
@@ -180,9 +182,10 @@ Image box_blur(const Image& in, int radius) {
 
 void separation(const std::vector<bench::Candidate>& cands) {
   std::printf("## 1. Separation: share of a query patch's weight on its own region\n\n");
-  std::printf("Synthetic 224 × 224 pictures, noise σ = 0.03, identity weights, ÷√d_k, T = 1, no positional\n"
-              "encoding, dot product. Queries: patches wholly inside a region; keys count for the\n"
-              "region holding their centre. Minimum over the queries and heads (mean in brackets).\n\n");
+  std::printf(
+      "Synthetic 224 × 224 pictures, noise σ = 0.03, identity weights, ÷√d_k, T = 1, no positional\n"
+      "encoding, dot product. Queries: patches wholly inside a region; keys count for the\n"
+      "region holding their centre. Minimum over the queries and heads (mean in brackets).\n\n");
   for (auto [patch, heads] : {std::pair{32, 1}, std::pair{16, 1}, std::pair{8, 1}, std::pair{16, 4}}) {
     const PatchGrid g = al::image::patch_grid(patch);
     std::printf("### patch %d (%d tokens), %d head%s\n\n| picture |", patch, g.count, heads, heads > 1 ? "s" : "");
@@ -235,7 +238,8 @@ std::vector<Method> methods(const std::vector<bench::Candidate>& cands) {
   std::vector<Method> m;
   m.push_back({"noisy input", [](const Image& noisy, const PatchGrid&, float) { return noisy; }, {0}});
   m.push_back({"box blur (best of 3×3, 5×5, 7×7)",
-               [](const Image& noisy, const PatchGrid&, float r) { return box_blur(noisy, int(r)); }, {1, 2, 3}});
+               [](const Image& noisy, const PatchGrid&, float r) { return box_blur(noisy, int(r)); },
+               {1, 2, 3}});
   m.push_back({"NLM kernel on full patches",
                [](const Image& noisy, const PatchGrid& g, float t) {
                  const Matrix pixels = al::image::patch_pixels(noisy, g);
@@ -255,9 +259,10 @@ std::vector<Method> methods(const std::vector<bench::Candidate>& cands) {
 
 void denoising(const std::vector<bench::Candidate>& cands, const std::vector<Photo>& photos) {
   std::printf("## 2. Non-local-means denoising of the photos: PSNR (dB) against the clean view\n\n");
-  std::printf("Gaussian noise σ on [0, 1] values. Knob (temperature T, or the blur size) chosen for the\n"
-              "best mean PSNR over the photos on noise draw 1; PSNR reported on draw 2 with that knob.\n"
-              "Photos: ");
+  std::printf(
+      "Gaussian noise σ on [0, 1] values. Knob (temperature T, or the blur size) chosen for the\n"
+      "best mean PSNR over the photos on noise draw 1; PSNR reported on draw 2 with that knob.\n"
+      "Photos: ");
   for (const Photo& p : photos) std::printf("%s ", p.name.c_str());
   std::printf("\n\n");
   const std::vector<Method> ms = methods(cands);
@@ -265,8 +270,8 @@ void denoising(const std::vector<bench::Candidate>& cands, const std::vector<Pho
     int patch;
     double sigma;
   };
-  for (Setting s : {Setting{8, 0.05}, Setting{8, 0.1}, Setting{8, 0.2}, Setting{16, 0.1}, Setting{16, 0.2},
-                    Setting{32, 0.1}}) {
+  for (Setting s :
+       {Setting{8, 0.05}, Setting{8, 0.1}, Setting{8, 0.2}, Setting{16, 0.1}, Setting{16, 0.2}, Setting{32, 0.1}}) {
     const PatchGrid g = al::image::patch_grid(s.patch);
     std::printf("### patch %d (%d tokens), σ = %.2f\n\n| method | T | mean |", s.patch, g.count, s.sigma);
     for (const Photo& p : photos) std::printf(" %s |", p.name.c_str());
@@ -303,9 +308,11 @@ void denoising(const std::vector<bench::Candidate>& cands, const std::vector<Pho
 
 void timing(const std::vector<Photo>& photos) {
   std::printf("## 3. Time of the whole pipeline (analyze_view), native, %s kernels\n\n", al::kernels::gemm_impl());
-  std::printf("Median of 15 runs on the first photo, seeded random weights; the forward and the pixel blend\n"
-              "timed again on their own. FLOPs = 8·n·d² + 4·n²·d (forward) + 2·n²·p²·3 (blend).\n\n");
-  std::printf("| patch | tokens | heads | MFLOP | pipeline ms | forward ms | blend ms |\n|---|---|---|---|---|---|---|\n");
+  std::printf(
+      "Median of 15 runs on the first photo, seeded random weights; the forward and the pixel blend\n"
+      "timed again on their own. FLOPs = 8·n·d² + 4·n²·d (forward) + 2·n²·p²·3 (blend).\n\n");
+  std::printf(
+      "| patch | tokens | heads | MFLOP | pipeline ms | forward ms | blend ms |\n|---|---|---|---|---|---|---|\n");
   const al::PreparedWeights w = al::prepare(al::random_weights(al::image::kTokenDims, 1));
   const Image view = photos.empty() ? Image(224, 224) : photos[0].view;
   auto median = [](std::vector<double> v) {
@@ -343,9 +350,10 @@ void timing(const std::vector<Photo>& photos) {
 // 3 × 3 neighbourhood (itself included).
 void locality(const std::vector<Photo>& photos) {
   std::printf("## 4. Positional encoding: how near attention looks\n\n");
-  std::printf("Shipped token vectors on the photos, identity weights, one head, ÷√d_k, T = 1, X = tokens +\n"
-              "weight · PE_2d. Mean distance (in patches) from a query to what it attends to, and the\n"
-              "weight on its 3 × 3 neighbourhood; mean over queries and photos.\n\n");
+  std::printf(
+      "Shipped token vectors on the photos, identity weights, one head, ÷√d_k, T = 1, X = tokens +\n"
+      "weight · PE_2d. Mean distance (in patches) from a query to what it attends to, and the\n"
+      "weight on its 3 × 3 neighbourhood; mean over queries and photos.\n\n");
   std::printf("| patch | PE weight | mean distance | weight on 3 × 3 |\n|---|---|---|---|\n");
   const al::PreparedWeights w = al::prepare(al::identity_weights(al::image::kTokenDims));
   for (int patch : {16, 8})
@@ -388,9 +396,10 @@ int main(int argc, char** argv) {
   std::vector<bench::Candidate> cands = bench::candidates();
   if (const char* only = std::getenv("IMAGE_FEATURES_ONLY")) {  // e.g. "shipped,lowres4": a quick look
     const std::string names = std::string(",") + only + ",";
-    cands.erase(std::remove_if(cands.begin(), cands.end(),
-                               [&](const bench::Candidate& c) { return names.find("," + c.name + ",") == std::string::npos; }),
-                cands.end());
+    cands.erase(
+        std::remove_if(cands.begin(), cands.end(),
+                       [&](const bench::Candidate& c) { return names.find("," + c.name + ",") == std::string::npos; }),
+        cands.end());
   }
   std::printf("# image-features: which token vector for a patch\n\nCandidates:\n\n");
   for (const auto& c : cands) std::printf("- **%s**: %s\n", c.name.c_str(), c.description.c_str());

@@ -24,7 +24,8 @@ export function median(values) {
 // result.
 export async function timeRuns(fn, { minMs = 1500, minReps = 5, maxReps = 200, warmMs = 500 } = {}) {
   let result = await fn();
-  for (let t0 = performance.now(), runs = 1; performance.now() - t0 < warmMs && runs < 2000; runs++) result = await fn();
+  for (let t0 = performance.now(), runs = 1; performance.now() - t0 < warmMs && runs < 2000; runs++)
+    result = await fn();
   const times = [];
   const start = performance.now();
   while (times.length < maxReps && (times.length < minReps || performance.now() - start < minMs)) {
@@ -38,7 +39,8 @@ export async function timeRuns(fn, { minMs = 1500, minReps = 5, maxReps = 200, w
 // max |got - want| / max(1, max |want|)
 export function scaledError(got, want) {
   if (!got || got.length !== want.length) return Infinity;
-  let worst = 0, scale = 1;
+  let worst = 0,
+    scale = 1;
   for (let i = 0; i < want.length; i++) {
     const diff = Math.abs(got[i] - want[i]);
     worst = Math.max(worst, Number.isNaN(diff) ? Infinity : diff);

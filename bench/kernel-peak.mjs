@@ -12,8 +12,10 @@ export function kernelPeak() {
   if (!existsSync(KERNEL_BENCH)) return null;
   const r = spawnSync(process.execPath, [KERNEL_BENCH], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`kernel-bench failed: ${r.stderr || r.error}`);
-  const shapes = [...r.stdout.matchAll(/^(.+?)\s+[\d.]+ us\s+([\d.]+) GFLOP\/s$/gm)]
-    .map(([, shape, gflops]) => ({ shape, gflops: Number(gflops) }));
+  const shapes = [...r.stdout.matchAll(/^(.+?)\s+[\d.]+ us\s+([\d.]+) GFLOP\/s$/gm)].map(([, shape, gflops]) => ({
+    shape,
+    gflops: Number(gflops),
+  }));
   if (shapes.length === 0) throw new Error(`kernel-bench printed no GFLOP/s lines:\n${r.stdout}`);
   return shapes.reduce((best, s) => (s.gflops > best.gflops ? s : best));
 }

@@ -7,10 +7,13 @@
 #include "core/kernels/kernels.h"
 
 int main() {
-  struct Shape { int m, n, k; const char* what; };
-  const Shape shapes[] = {{8, 100, 100, "X·W d=100 n=8"},   {128, 256, 256, "X·W d=256 n=128"},
-                          {512, 256, 256, "X·W d=256 n=512"}, {512, 512, 64, "Q·Kᵀ n=512 dk=64"},
-                          {512, 64, 512, "P·V n=512 dk=64"},  {2048, 2048, 64, "Q·Kᵀ n=2048 dk=64"},
+  struct Shape {
+    int m, n, k;
+    const char* what;
+  };
+  const Shape shapes[] = {{8, 100, 100, "X·W d=100 n=8"},       {128, 256, 256, "X·W d=256 n=128"},
+                          {512, 256, 256, "X·W d=256 n=512"},   {512, 512, 64, "Q·Kᵀ n=512 dk=64"},
+                          {512, 64, 512, "P·V n=512 dk=64"},    {2048, 2048, 64, "Q·Kᵀ n=2048 dk=64"},
                           {2048, 64, 2048, "P·V n=2048 dk=64"}, {512, 100, 100, "X·W d=100 n=512"}};
   std::printf("kernels: %s\n", al::kernels::gemm_impl());
   for (const Shape& s : shapes) {

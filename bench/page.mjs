@@ -10,14 +10,18 @@ import { median } from './inputs.mjs';
 import { launch, serve } from '../tests/browser/browser.mjs';
 
 const SIZES = [8, 64, 256, 1024];
-const KEYSTROKES = 40;  // timed per size, after WARM_UP untimed ones
+const KEYSTROKES = 40; // timed per size, after WARM_UP untimed ones
 const WARM_UP = 4;
 const WORDS = ['the', 'king', 'and', 'queen', 'rule', 'over', 'seven', 'kingdoms', 'while', 'winter', 'comes', 'north'];
 const BARE_PAGE = 'bench-bare-textarea.html';
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(0.95 * xs.length) - 1)];
 // p95 targets in ms, given the floor's p95
-const target = (tokens, floor) => (tokens <= 64 ? { ms: floor + 3, text: 'floor + 3 ms' }
-  : tokens <= 256 ? { ms: floor + 8, text: 'floor + 8 ms' } : { ms: 50, text: '≤ 50 ms' });
+const target = (tokens, floor) =>
+  tokens <= 64
+    ? { ms: floor + 3, text: 'floor + 3 ms' }
+    : tokens <= 256
+      ? { ms: floor + 8, text: 'floor + 8 ms' }
+      : { ms: 50, text: '≤ 50 ms' };
 
 // In the page: timestamps of each keystroke, from the input event's timeStamp to the first task
 // after the frame that shows its result. `shownEvent` is sent synchronously in the task that
@@ -37,7 +41,13 @@ function installTimer(shownEvent) {
   let inputAt = 0;
   // the textarea may sit in a shadow root: input events are composed, a capture listener on the
   // document sees each one before the page's own listeners
-  document.addEventListener('input', (e) => { inputAt = e.timeStamp; }, { capture: true });
+  document.addEventListener(
+    'input',
+    (e) => {
+      inputAt = e.timeStamp;
+    },
+    { capture: true },
+  );
   const target = shownEvent === 'input' ? document : document.querySelector('attention-lens');
   const nextTask = (then) => {
     const channel = new MessageChannel();
@@ -46,13 +56,20 @@ function installTimer(shownEvent) {
   };
   let done = () => {};
   // a promise of the next keystroke's record, made before each key press
-  window.__expectKeystroke = () => { window.__keystroke = new Promise((resolve) => { done = resolve; }); };
+  window.__expectKeystroke = () => {
+    window.__keystroke = new Promise((resolve) => {
+      done = resolve;
+    });
+  };
   target.addEventListener(shownEvent, () => {
     const t = { input: inputAt, shown: performance.now() };
     requestAnimationFrame(() => {
       t.frame = performance.now();
-      nextTask((now) => { t.afterFrame = now; });
-      requestAnimationFrame(() => {  // the check
+      nextTask((now) => {
+        t.afterFrame = now;
+      });
+      requestAnimationFrame(() => {
+        // the check
         t.nextFrame = performance.now();
         nextTask((now) => done({ ...t, afterNextFrame: now }));
       });
@@ -83,22 +100,36 @@ async function typeAndTime(page) {
 function summarize(records) {
   const total = records.map((t) => t.afterFrame - t.input);
   const part = (from, to) => median(records.map((t) => t[to] - t[from]));
-  return { median: median(total), p95: p95(total), render: part('input', 'shown'), wait: part('shown', 'frame'),
-    frame: part('frame', 'afterFrame'), twoFrames: median(records.map((t) => t.afterNextFrame - t.input)),
-    late: records.filter((t) => t.afterFrame > t.nextFrame).length, count: records.length };
+  return {
+    median: median(total),
+    p95: p95(total),
+    render: part('input', 'shown'),
+    wait: part('shown', 'frame'),
+    frame: part('frame', 'afterFrame'),
+    twoFrames: median(records.map((t) => t.afterNextFrame - t.input)),
+    late: records.filter((t) => t.afterFrame > t.nextFrame).length,
+    count: records.length,
+  };
 }
 
 const fmtMs = (x) => `${x.toFixed(1)} ms`;
-const report = (what, s) => process.stderr.write(`${what}: median ${fmtMs(s.median)}, p95 ${fmtMs(s.p95)} ` +
-  `(medians: input → rendered ${fmtMs(s.render)}, → frame ${fmtMs(s.wait)}, frame ${fmtMs(s.frame)}` +
-  `; one frame later: median ${fmtMs(s.twoFrames)}; message after the next frame had begun: ${s.late} of ${s.count})\n`);
+const report = (what, s) =>
+  process.stderr.write(
+    `${what}: median ${fmtMs(s.median)}, p95 ${fmtMs(s.p95)} ` +
+      `(medians: input → rendered ${fmtMs(s.render)}, → frame ${fmtMs(s.wait)}, frame ${fmtMs(s.frame)}` +
+      `; one frame later: median ${fmtMs(s.twoFrames)}; message after the next frame had begun: ${s.late} of ${s.count})\n`,
+  );
 
 // The floor: a page with only a textarea, from the same server origin (its HTML is handed to
 // the browser by Playwright for that URL), measured the same way.
 async function measureFloor(context, url) {
   const page = await context.newPage();
   await page.route(url + BARE_PAGE, (route) =>
-    route.fulfill({ path: fileURLToPath(new URL('bare-textarea.html', import.meta.url)), contentType: 'text/html; charset=utf-8' }));
+    route.fulfill({
+      path: fileURLToPath(new URL('bare-textarea.html', import.meta.url)),
+      contentType: 'text/html; charset=utf-8',
+    }),
+  );
   await page.goto(url + BARE_PAGE);
   await page.evaluate(installTimer, 'input');
   const box = page.locator('textarea');
@@ -125,10 +156,13 @@ const t0 = Date.now();
 await page.goto(url);
 await page.waitForFunction(() => document.querySelector('attention-lens').state?.result);
 const firstResultMs = Date.now() - t0;
-const firstLoad = await Promise.all([...requests].map(async (request) => {  // sizes() waits for the response to end
-  const sizes = await request.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));  // a failed request
-  return { url: request.url(), bytes: sizes.responseBodySize + sizes.responseHeadersSize };
-}));
+const firstLoad = await Promise.all(
+  [...requests].map(async (request) => {
+    // sizes() waits for the response to end
+    const sizes = await request.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 })); // a failed request
+    return { url: request.url(), bytes: sizes.responseBodySize + sizes.responseHeadersSize };
+  }),
+);
 const firstLoadBytes = firstLoad.reduce((s, r) => s + r.bytes, 0);
 
 await page.evaluate(installTimer, 'attention-lens-render');
@@ -145,22 +179,30 @@ for (const n of SIZES) {
   rows.push({ n: tokens, ...summarize(records) });
   report(`${tokens} tokens`, rows.at(-1));
 }
-floorRecords.push(...await measureFloor(context, url));
+floorRecords.push(...(await measureFloor(context, url)));
 const floor = summarize(floorRecords);
 report('bare textarea (the floor)', floor);
 
 // training in the page's worker: steps per second over a fixed 15 s window, which starts once
 // the worker has run for 3 s (a warm-up that is part of the measurement's definition)
-const TRAIN_WARM_MS = 3000, TRAIN_WINDOW_MS = 15000;
+const TRAIN_WARM_MS = 3000,
+  TRAIN_WINDOW_MS = 15000;
 await page.locator('attention-lens').locator('.train summary').click();
 await page.locator('attention-lens').locator('.train').getByRole('button', { name: 'Train' }).click();
-const readSteps = () => page.evaluate(() => Number(document.querySelector('attention-lens').shadowRoot.querySelector('.train-status').dataset.steps));
-await page.waitForFunction(() => Number(document.querySelector('attention-lens').shadowRoot.querySelector('.train-status').dataset.steps) > 0,
-  null, { timeout: 60000 });
+const readSteps = () =>
+  page.evaluate(() =>
+    Number(document.querySelector('attention-lens').shadowRoot.querySelector('.train-status').dataset.steps),
+  );
+await page.waitForFunction(
+  () => Number(document.querySelector('attention-lens').shadowRoot.querySelector('.train-status').dataset.steps) > 0,
+  null,
+  { timeout: 60000 },
+);
 await page.waitForTimeout(TRAIN_WARM_MS);
-const s0 = await readSteps(), ts0 = Date.now();
+const s0 = await readSteps(),
+  ts0 = Date.now();
 await page.waitForTimeout(TRAIN_WINDOW_MS);
-const trainStepsPerSecond = (await readSteps() - s0) / ((Date.now() - ts0) / 1000);
+const trainStepsPerSecond = ((await readSteps()) - s0) / ((Date.now() - ts0) / 1000);
 process.stderr.write(`training in the page's worker: ${trainStepsPerSecond.toFixed(0)} steps/s\n`);
 const chromium = `Chromium ${context.browser()?.version() ?? ''}`.trim();
 await context.close();
@@ -170,7 +212,8 @@ const verdict = (r) => {
   const t = target(r.n, floor.p95);
   return `${t.text === '≤ 50 ms' ? t.text : `${t.text} = ${fmtMs(t.ms)}`} | ${r.p95 <= t.ms ? 'met' : 'missed'}`;
 };
-const parts = (r) => `${fmtMs(r.render)} | ${fmtMs(r.wait)} | ${fmtMs(r.frame)} | ${fmtMs(r.twoFrames)} | ${r.late} of ${r.count}`;
+const parts = (r) =>
+  `${fmtMs(r.render)} | ${fmtMs(r.wait)} | ${fmtMs(r.frame)} | ${fmtMs(r.twoFrames)} | ${r.late} of ${r.count}`;
 const summary = [
   `Measured ${new Date().toISOString().slice(0, 10)} with ${chromium}, headless, on this project's 2-core VM;`,
   `${KEYSTROKES} keystrokes per size (a letter typed and deleted at the end), each timed from the input event's`,
@@ -188,14 +231,21 @@ const summary = [
   '',
   `First load: ${(firstLoadBytes / 1e6).toFixed(2)} MB transferred (gzip) in ${firstLoad.length} requests, ` +
     `first attention on screen after ${firstResultMs} ms on loopback (target ≤ 2 MB). Largest: ` +
-    firstLoad.sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((r) => `${new URL(r.url).pathname.slice(1)} ${(r.bytes / 1e3).toFixed(0)} kB`).join(', ') + '.',
+    firstLoad
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 3)
+      .map((r) => `${new URL(r.url).pathname.slice(1)} ${(r.bytes / 1e3).toFixed(0)} kB`)
+      .join(', ') +
+    '.',
 ].join('\n');
 console.log(summary);
 const late = [floor, ...rows].reduce((sum, r) => sum + r.late, 0);
-if (late) console.error(`${late} keystrokes were timed after the following frame had begun: their figures carry a frame more`);
+if (late)
+  console.error(`${late} keystrokes were timed after the following frame had begun: their figures carry a frame more`);
 if (process.argv.includes('--no-write')) process.exit();
 const path = new URL('RESULTS.md', import.meta.url);
 const doc = readFileSync(path, 'utf8');
-const start = '<!-- page:start -->', end = '<!-- page:end -->';
+const start = '<!-- page:start -->',
+  end = '<!-- page:end -->';
 writeFileSync(path, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${summary}\n${doc.slice(doc.indexOf(end))}`);
 console.error('wrote bench/RESULTS.md');

@@ -1,7 +1,8 @@
 // The attention forward in double precision with plain loops: every peer's output is checked
 // against it. Row-vector convention: Q = X·W_Q, ..., output = concat(heads)·W_O.
 
-function matmul(a, b, m, k, n) {  // (m×k)·(k×n), Float64Array result
+function matmul(a, b, m, k, n) {
+  // (m×k)·(k×n), Float64Array result
   const c = new Float64Array(m * n);
   for (let i = 0; i < m; i++)
     for (let p = 0; p < k; p++) {
@@ -27,7 +28,7 @@ export function referenceForward({ n, d, heads, x, w }) {
         max = Math.max(max, row[j]);
       }
       let sum = 0;
-      for (let j = 0; j < n; j++) sum += (row[j] = Math.exp(row[j] - max));
+      for (let j = 0; j < n; j++) sum += row[j] = Math.exp(row[j] - max);
       for (let j = 0; j < n; j++) {
         const wij = row[j] / sum;
         for (let c = c0; c < c0 + dk; c++) context[i * d + c] += wij * v[j * d + c];

@@ -18,19 +18,34 @@ import { onnxruntimePeers } from './peers/onnxruntime.mjs';
 import { plainJsPeer } from './peers/plain-js.mjs';
 import { tfjsPeers } from './peers/tfjs.mjs';
 
-const { values: args } = parseArgs({ options: {
-  n: { type: 'string', default: '8,32,128,512,2048' },
-  configs: { type: 'string', default: '100x1,100x4,64x1,256x4' },
-  peers: { type: 'string', default: 'simd,baseline,js,ort,tfjs,native' },
-  quick: { type: 'boolean', default: false },
-  write: { type: 'boolean', default: true },  // --no-write: only print (a --quick run never writes)
-}, allowNegative: true });
+const { values: args } = parseArgs({
+  options: {
+    n: { type: 'string', default: '8,32,128,512,2048' },
+    configs: { type: 'string', default: '100x1,100x4,64x1,256x4' },
+    peers: { type: 'string', default: 'simd,baseline,js,ort,tfjs,native' },
+    quick: { type: 'boolean', default: false },
+    write: { type: 'boolean', default: true }, // --no-write: only print (a --quick run never writes)
+  },
+  allowNegative: true,
+});
 
 // each peer: its formulations (one for most)
-const PEERS = { simd: [attentionLensPeer(true)], baseline: [attentionLensPeer(false)], js: [plainJsPeer],
-  ort: onnxruntimePeers, tfjs: tfjsPeers, native: [nativePeer] };
-const FAIR_PEERS = ['ort', 'tfjs'];  // the libraries the SIMD build is compared with
-const peers = args.peers.split(',').map((p) => [p, PEERS[p] ?? (() => { throw new Error(`unknown peer ${p}`); })()]);
+const PEERS = {
+  simd: [attentionLensPeer(true)],
+  baseline: [attentionLensPeer(false)],
+  js: [plainJsPeer],
+  ort: onnxruntimePeers,
+  tfjs: tfjsPeers,
+  native: [nativePeer],
+};
+const FAIR_PEERS = ['ort', 'tfjs']; // the libraries the SIMD build is compared with
+const peers = args.peers.split(',').map((p) => [
+  p,
+  PEERS[p] ??
+    (() => {
+      throw new Error(`unknown peer ${p}`);
+    })(),
+]);
 const sizes = args.n.split(',').map(Number);
 const configs = args.configs.split(',').map((c) => c.split('x').map(Number));
 const timing = args.quick ? { minMs: 300, minReps: 3, maxReps: 50 } : { minMs: 1500, minReps: 5, maxReps: 200 };
@@ -43,15 +58,21 @@ const DROP_SLOWER_THAN = 3;
 // of this shared VM falls on every peer alike rather than on whichever was running; a peer's
 // figure is the median of all its timed runs.
 const ROUNDS = args.quick ? 3 : 5;
-const perRound = { minMs: timing.minMs / ROUNDS, minReps: Math.ceil(timing.minReps / ROUNDS),
-  maxReps: Math.ceil(timing.maxReps / ROUNDS) };
+const perRound = {
+  minMs: timing.minMs / ROUNDS,
+  minReps: Math.ceil(timing.minReps / ROUNDS),
+  maxReps: Math.ceil(timing.maxReps / ROUNDS),
+};
 
 async function timeRound(peer, instance, first) {
   if (peer.native) {
     const probe = instance.run(1);
-    const reps = Math.max(perRound.minReps, Math.min(perRound.maxReps, Math.ceil(perRound.minMs / Math.max(probe.times[0], 1e-3))));
+    const reps = Math.max(
+      perRound.minReps,
+      Math.min(perRound.maxReps, Math.ceil(perRound.minMs / Math.max(probe.times[0], 1e-3))),
+    );
     const { times, output } = instance.run(reps + 1);
-    return { times: times.slice(1), output };  // the process's first run warms up
+    return { times: times.slice(1), output }; // the process's first run warms up
   }
   const { times, result } = await timeRuns(() => instance.run(), { ...perRound, warmMs: first ? 500 : 0 });
   return { times, output: result };
@@ -75,7 +96,8 @@ async function measureRow(inputs, reference, gflop) {
       for (const peer of formulations) {
         try {
           instances.push({ key, peer, instance: await peer.setup(inputs), times: [] });
-        } catch (e) {  // e.g. an op the runtime's wasm build lacks: reported, not fatal
+        } catch (e) {
+          // e.g. an op the runtime's wasm build lacks: reported, not fatal
           (results[key] ??= []).push({ formulation: peer.formulation, failed: e.message ?? String(e) });
         }
       }
@@ -92,8 +114,14 @@ async function measureRow(inputs, reference, gflop) {
   }
   for (const { key, peer, times, output, dropped = false } of instances) {
     const ms = median(times);
-    (results[key] ??= []).push({ formulation: peer.formulation, ms, gflops: gflop / (ms / 1e3),
-      error: scaledError(output, reference), reps: times.length, dropped });
+    (results[key] ??= []).push({
+      formulation: peer.formulation,
+      ms,
+      gflops: gflop / (ms / 1e3),
+      error: scaledError(output, reference),
+      reps: times.length,
+      dropped,
+    });
   }
   return results;
 }
@@ -105,7 +133,7 @@ function fastest(results) {
   return timed.find((r) => r.error <= TOLERANCE) ?? timed[0];
 }
 
-const peak = kernelPeak();  // measured before and after the rows; the higher is kept
+const peak = kernelPeak(); // measured before and after the rows; the higher is kept
 const rows = [];
 for (const [d, heads] of configs)
   for (const n of sizes) {
@@ -116,9 +144,13 @@ for (const [d, heads] of configs)
     for (const [key, formulations] of peers)
       for (const r of row.all[key]) {
         const what = `n=${n} d=${d} h=${heads} ${formulations[0].name}${r.formulation ? ` (${r.formulation})` : ''}`;
-        process.stderr.write(r.failed ? `${what}: setup failed: ${r.failed}\n` : `${what}: ${r.ms.toFixed(3)} ms, ` +
-          `${r.gflops.toFixed(2)} GFLOP/s, error ${r.error.toExponential(1)}${r.dropped ? ', dropped after round 1' : ''}` +
-          `${r === row.peers[key] && row.all[key].length > 1 ? ', fastest' : ''}\n`);
+        process.stderr.write(
+          r.failed
+            ? `${what}: setup failed: ${r.failed}\n`
+            : `${what}: ${r.ms.toFixed(3)} ms, ` +
+                `${r.gflops.toFixed(2)} GFLOP/s, error ${r.error.toExponential(1)}${r.dropped ? ', dropped after round 1' : ''}` +
+                `${r === row.peers[key] && row.all[key].length > 1 ? ', fastest' : ''}\n`,
+        );
       }
     rows.push(row);
   }
@@ -128,13 +160,21 @@ const machinePeak = [peak, peakAfter].filter(Boolean).sort((a, b) => b.gflops - 
 // ---- report -------------------------------------------------------------------------------
 const fmt = (x, digits = 2) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(digits));
 const keys = peers.map(([k]) => k);
-const multi = peers.filter(([, f]) => f.length > 1).map(([k]) => k);  // peers with several formulations
-const fairPeer = (r) => FAIR_PEERS.filter((k) => r.peers[k]?.error <= TOLERANCE).map((k) => r.peers[k]).sort((a, b) => b.gflops - a.gflops)[0];
+const multi = peers.filter(([, f]) => f.length > 1).map(([k]) => k); // peers with several formulations
+const fairPeer = (r) =>
+  FAIR_PEERS.filter((k) => r.peers[k]?.error <= TOLERANCE)
+    .map((k) => r.peers[k])
+    .sort((a, b) => b.gflops - a.gflops)[0];
 // a run fails when any formulation's output differs from the reference, or a peer has none that ran
-const timed = rows.flatMap((r) => Object.values(r.all).flat().filter((f) => !f.failed));
-const failures = timed.filter((f) => !(f.error <= TOLERANCE)).length + rows.flatMap((r) => keys.filter((k) => !r.peers[k])).length;
+const timed = rows.flatMap((r) =>
+  Object.values(r.all)
+    .flat()
+    .filter((f) => !f.failed),
+);
+const failures =
+  timed.filter((f) => !(f.error <= TOLERANCE)).length + rows.flatMap((r) => keys.filter((k) => !r.peers[k])).length;
 const cell = (p) => {
-  if (!p) return 'failed | –';  // every formulation failed to set up
+  if (!p) return 'failed | –'; // every formulation failed to set up
   const ok = p.error <= TOLERANCE;
   return `${fmt(p.ms, 3)} | ${fmt(p.gflops)}${ok ? '' : ` ✗ (error ${p.error.toExponential(1)})`}`;
 };
@@ -144,12 +184,15 @@ const lines = [
   `|---|---|---|---|${keys.map(() => '---|---|').join('')}---|---|${multi.length ? '---|' : ''}`,
 ];
 for (const r of rows) {
-  const fair = fairPeer(r), simd = r.peers.simd;
+  const fair = fairPeer(r),
+    simd = r.peers.simd;
   const ratio = simd && fair ? `${(simd.gflops / fair.gflops).toFixed(2)}×` : '–';
   const ofPeak = simd && machinePeak ? `${((100 * simd.gflops) / machinePeak.gflops).toFixed(0)}%` : '–';
   const won = multi.map((k) => r.peers[k]?.formulation ?? 'none').join(', ');
-  lines.push(`| ${r.n} | ${r.d} | ${r.heads} | ${fmt(r.gflop * 1e3, 3)} | ${keys.map((k) => cell(r.peers[k])).join(' | ')} | ` +
-    `${ratio} | ${ofPeak} |${multi.length ? ` ${won} |` : ''}`);
+  lines.push(
+    `| ${r.n} | ${r.d} | ${r.heads} | ${fmt(r.gflop * 1e3, 3)} | ${keys.map((k) => cell(r.peers[k])).join(' | ')} | ` +
+      `${ratio} | ${ofPeak} |${multi.length ? ` ${won} |` : ''}`,
+  );
 }
 // every formulation of the peers that have several, GFLOP/s (the losers too)
 const formulationKeys = multi.flatMap((k) => rows[0]?.all[k].map((f) => [k, f.formulation]) ?? []);
@@ -158,25 +201,45 @@ const formulationCell = (r, [k, name]) => {
   if (!f || f.failed) return 'failed';
   return `${fmt(f.gflops)}${f.error > TOLERANCE ? ' ✗' : ''}${f.dropped ? '¹' : ''}`;
 };
-const formulationLines = formulationKeys.length ? ['',
-  `Every formulation, GFLOP/s (¹ dropped after the first round, more than ${DROP_SLOWER_THAN}× slower than its peer's fastest):`, '',
-  `| n | d_model | heads | ${formulationKeys.map(([k, name]) => `${k}: ${name}`).join(' | ')} |`,
-  `|---|---|---|${formulationKeys.map(() => '---|').join('')}`,
-  ...rows.map((r) => `| ${r.n} | ${r.d} | ${r.heads} | ${formulationKeys.map((f) => formulationCell(r, f)).join(' | ')} |`)] : [];
-const setupFailures = rows.flatMap((r) => Object.entries(r.all).flatMap(([k, all]) => all.filter((f) => f.failed)
-  .map((f) => `${k}${f.formulation ? ` (${f.formulation})` : ''}: ${f.failed}`)));
+const formulationLines = formulationKeys.length
+  ? [
+      '',
+      `Every formulation, GFLOP/s (¹ dropped after the first round, more than ${DROP_SLOWER_THAN}× slower than its peer's fastest):`,
+      '',
+      `| n | d_model | heads | ${formulationKeys.map(([k, name]) => `${k}: ${name}`).join(' | ')} |`,
+      `|---|---|---|${formulationKeys.map(() => '---|').join('')}`,
+      ...rows.map(
+        (r) => `| ${r.n} | ${r.d} | ${r.heads} | ${formulationKeys.map((f) => formulationCell(r, f)).join(' | ')} |`,
+      ),
+    ]
+  : [];
+const setupFailures = rows.flatMap((r) =>
+  Object.entries(r.all).flatMap(([k, all]) =>
+    all.filter((f) => f.failed).map((f) => `${k}${f.formulation ? ` (${f.formulation})` : ''}: ${f.failed}`),
+  ),
+);
 const maxError = Math.max(...timed.map((f) => f.error));
-const legend = `Peers: ${peers.map(([k, f]) => `**${k}** = ${f[0].name}` +
-  (f.length > 1 ? ` (fastest per row of: ${f.map((x) => x.formulation).join('; ')})` : '')).join('; ')}.`;
-const peakText = machinePeak ? `Kernel peak of this machine in the same run: ${machinePeak.gflops.toFixed(1)} GFLOP/s ` +
-  `(\`kernel-bench\`, the SIMD gemm alone, best shape ${machinePeak.shape}, best of before and after the rows).`
+const legend = `Peers: ${peers
+  .map(
+    ([k, f]) =>
+      `**${k}** = ${f[0].name}` +
+      (f.length > 1 ? ` (fastest per row of: ${f.map((x) => x.formulation).join('; ')})` : ''),
+  )
+  .join('; ')}.`;
+const peakText = machinePeak
+  ? `Kernel peak of this machine in the same run: ${machinePeak.gflops.toFixed(1)} GFLOP/s ` +
+    `(\`kernel-bench\`, the SIMD gemm alone, best shape ${machinePeak.shape}, best of before and after the rows).`
   : 'Kernel peak: not measured (build/wasm-simd/kernel-bench.js is not built).';
 const summary = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model ?? 'unknown CPU'} ` +
-  `(${cpus().length} cores), Node ${process.versions.node}, one thread each. Median of all runs after a warm-up, the peers timed in turn in ${ROUNDS} interleaved rounds; ` +
-  `FLOPs = 8·n·d² + 4·n²·d. Every output matches the double-precision reference: largest scaled error ` +
-  `${maxError.toExponential(1)} (limit ${TOLERANCE}). ${peakText}`,
-  '', legend, '', ...lines, ...formulationLines,
+    `(${cpus().length} cores), Node ${process.versions.node}, one thread each. Median of all runs after a warm-up, the peers timed in turn in ${ROUNDS} interleaved rounds; ` +
+    `FLOPs = 8·n·d² + 4·n²·d. Every output matches the double-precision reference: largest scaled error ` +
+    `${maxError.toExponential(1)} (limit ${TOLERANCE}). ${peakText}`,
+  '',
+  legend,
+  '',
+  ...lines,
+  ...formulationLines,
   ...(setupFailures.length ? ['', `Formulations that did not run: ${[...new Set(setupFailures)].join('; ')}.`] : []),
 ].join('\n');
 console.log(summary);
@@ -187,7 +250,8 @@ if (failures) {
 if (args.write && !args.quick && sizes.length === 5 && configs.length === 4 && peers.length === 6) {
   const path = new URL('RESULTS.md', import.meta.url);
   const doc = readFileSync(path, 'utf8');
-  const start = '<!-- results:start -->', end = '<!-- results:end -->';
+  const start = '<!-- results:start -->',
+    end = '<!-- results:end -->';
   writeFileSync(path, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${summary}\n${doc.slice(doc.indexOf(end))}`);
   console.error('wrote bench/RESULTS.md');
 }

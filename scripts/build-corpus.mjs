@@ -24,10 +24,13 @@ const outDir = process.argv[2] ?? join(root, 'dist', 'corpus');
 const sourceDir = process.env.WORDNET_DIR ?? '/usr/share/wordnet';
 const corpusPath = join(outDir, 'wordnet-examples.txt');
 const manifestPath = join(outDir, 'manifest.json');
-const scriptHash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex');
+const scriptHash = createHash('sha256')
+  .update(readFileSync(fileURLToPath(import.meta.url)))
+  .digest('hex');
 
 function packageVersion() {
   try {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own ${Version} format, not a template
     return execFileSync('dpkg-query', ['-W', '-f=${Version}', 'wordnet-base'], { encoding: 'utf8' }).trim();
   } catch {
     return null;
@@ -36,8 +39,10 @@ function packageVersion() {
 
 const missing = FILES.filter((f) => !existsSync(join(sourceDir, f)));
 if (missing.length) {
-  console.error(`corpus: ${missing.join(', ')} not found in ${sourceDir}: ` +
-    'install Debian\'s wordnet-base (apt-get install -y --no-install-recommends wordnet-base)');
+  console.error(
+    `corpus: ${missing.join(', ')} not found in ${sourceDir}: ` +
+      "install Debian's wordnet-base (apt-get install -y --no-install-recommends wordnet-base)",
+  );
   process.exit(1);
 }
 const version = packageVersion();
@@ -62,16 +67,25 @@ const perFile = {};
 for (const file of FILES) {
   let kept = 0;
   for (const line of readFileSync(join(sourceDir, file), 'utf8').split('\n')) {
-    if (line.startsWith('  ') || !line.includes(' | ')) continue;  // the license header, blank lines
+    if (line.startsWith('  ') || !line.includes(' | ')) continue; // the license header, blank lines
     const gloss = line.slice(line.indexOf(' | ') + 3);
     for (const [, quoted] of gloss.matchAll(/"([^"]*)"/g)) {
       counts.quoted++;
       const sentence = quoted.replace(/\s+/g, ' ').trim();
       const n = countTokens(sentence);
-      if (n < MIN_TOKENS) { counts.tooShort++; continue; }
-      if (n > MAX_TOKENS) { counts.tooLong++; continue; }
+      if (n < MIN_TOKENS) {
+        counts.tooShort++;
+        continue;
+      }
+      if (n > MAX_TOKENS) {
+        counts.tooLong++;
+        continue;
+      }
       const key = sentence.toLowerCase();
-      if (seen.has(key)) { counts.duplicates++; continue; }
+      if (seen.has(key)) {
+        counts.duplicates++;
+        continue;
+      }
       seen.add(key);
       sentences.push(sentence);
       kept++;
@@ -95,6 +109,8 @@ mkdirSync(outDir, { recursive: true });
 writeFileSync(`${corpusPath}.tmp`, `${sentences.join('\n')}\n`);
 renameSync(`${corpusPath}.tmp`, corpusPath);
 writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`corpus: wrote ${corpusPath} in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${sentences.length} ` +
-  `sentences from wordnet-base ${version} (${counts.quoted} quoted; dropped ${counts.duplicates} duplicates, ` +
-  `${counts.tooShort} under ${MIN_TOKENS} tokens, ${counts.tooLong} over ${MAX_TOKENS})`);
+console.log(
+  `corpus: wrote ${corpusPath} in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${sentences.length} ` +
+    `sentences from wordnet-base ${version} (${counts.quoted} quoted; dropped ${counts.duplicates} duplicates, ` +
+    `${counts.tooShort} under ${MIN_TOKENS} tokens, ${counts.tooLong} over ${MAX_TOKENS})`,
+);

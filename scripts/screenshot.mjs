@@ -11,7 +11,10 @@ const page = await context.newPage();
 await page.setViewportSize({ width: 1280, height: 1020 });
 await page.goto(`${url}?text=A+Lannister+always+pays+his+debts&heads=2&q=3`);
 await waitForAnalysis(page);
-await page.locator('attention-lens').locator('canvas.heatmap').hover({ position: { x: 60, y: 160 } });
+await page
+  .locator('attention-lens')
+  .locator('canvas.heatmap')
+  .hover({ position: { x: 60, y: 160 } });
 await page.waitForTimeout(100);
 await page.screenshot({ path: out });
 await context.close();

@@ -11,22 +11,36 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
 export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json', '.bin': 'application/octet-stream',
-  '.map': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.ico': 'image/x-icon' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.bin': 'application/octet-stream',
+  '.map': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+};
 
 export function startServer({ root, port = 8080, csp = false, quiet = false }) {
   const base = resolve(root);
-  const gzipped = new Map();  // path -> gzip bytes (files do not change while serving)
+  const gzipped = new Map(); // path -> gzip bytes (files do not change while serving)
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
       let file = normalize(join(base, path));
-      if (file !== base && !file.startsWith(base + sep)) throw Object.assign(new Error('outside the root'), { code: 'ENOENT' });
+      if (file !== base && !file.startsWith(base + sep))
+        throw Object.assign(new Error('outside the root'), { code: 'ENOENT' });
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache',
-        'X-Content-Type-Options': 'nosniff' };
+      const headers = {
+        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      };
       if (csp) headers['Content-Security-Policy'] = STRICT_CSP;
       let out = body;
       if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && body.length > 1024) {
@@ -51,16 +65,28 @@ export function startServer({ root, port = 8080, csp = false, quiet = false }) {
         if (e.code === 'EADDRINUSE' && attemptsLeft > 0) tryPort(p + 1, attemptsLeft - 1);
         else reject(e);
       });
-      server.listen(p, '127.0.0.1', () => resolvePromise({ server, url: `http://127.0.0.1:${server.address().port}/` }));
+      server.listen(p, '127.0.0.1', () =>
+        resolvePromise({ server, url: `http://127.0.0.1:${server.address().port}/` }),
+      );
     };
     tryPort(port, port === 0 ? 0 : 20);
   });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT ?? '8080' },
-    root: { type: 'string', default: join(dirname(fileURLToPath(import.meta.url)), '..', 'dist') },
-    csp: { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false } } });
-  const { url } = await startServer({ root: values.root, port: Number(values.port), csp: values.csp, quiet: values.quiet });
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: process.env.PORT ?? '8080' },
+      root: { type: 'string', default: join(dirname(fileURLToPath(import.meta.url)), '..', 'dist') },
+      csp: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+    },
+  });
+  const { url } = await startServer({
+    root: values.root,
+    port: Number(values.port),
+    csp: values.csp,
+    quiet: values.quiet,
+  });
   console.log(`Attention Lens is being served at ${url}  (the embed example: ${url}embed-example.html; Ctrl+C stops)`);
 }

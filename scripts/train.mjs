@@ -12,7 +12,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tool = join(root, 'build', 'native', 'attention-train');
 const corpus = join(root, 'dist', 'corpus', 'wordnet-examples.txt');
 const dir = join(root, 'dist', 'weights');
-const out = join(dir, 'trained.bin'), report = join(dir, 'train-report.json');
+const out = join(dir, 'trained.bin'),
+  report = join(dir, 'train-report.json');
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
 
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
@@ -33,5 +34,7 @@ renameSync(`${out}.tmp`, out);
 renameSync(`${report}.tmp`, report);
 const r = JSON.parse(readFileSync(report, 'utf8'));
 const a = r.heldOutAccuracy;
-console.log(`train: wrote ${out}: held-out top-10 ${(100 * a.trained.top10).toFixed(1)}% trained, ` +
-  `${(100 * a.identity.top10).toFixed(1)}% identity, ${(100 * a.random.top10).toFixed(1)}% random; ${r.stepsPerSecond.toFixed(0)} steps/s`);
+console.log(
+  `train: wrote ${out}: held-out top-10 ${(100 * a.trained.top10).toFixed(1)}% trained, ` +
+    `${(100 * a.identity.top10).toFixed(1)}% identity, ${(100 * a.random.top10).toFixed(1)}% random; ${r.stepsPerSecond.toFixed(0)} steps/s`,
+);

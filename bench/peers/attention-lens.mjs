@@ -10,7 +10,8 @@ export function attentionLensPeer(simd) {
     name: simd ? 'attention-lens wasm SIMD' : 'attention-lens wasm baseline',
     async setup({ n, d, heads, x, weights }) {
       const { module: M } = await loadModule(wasmDir(simd), { simd, build: 'attention-lens-bench' });
-      const wPtr = M._malloc(weights.length * 4), xPtr = M._malloc(x.length * 4);
+      const wPtr = M._malloc(weights.length * 4),
+        xPtr = M._malloc(x.length * 4);
       M.HEAPF32.set(weights, wPtr >> 2);
       M.HEAPF32.set(x, xPtr >> 2);
       const forward = new M.RawForward(wPtr, d, heads);
@@ -20,7 +21,7 @@ export function attentionLensPeer(simd) {
         run() {
           const view = forward.run(xPtr, n);
           if (view === null) throw new Error(M.takeError());
-          return new Float32Array(view);  // one bulk copy out of wasm memory
+          return new Float32Array(view); // one bulk copy out of wasm memory
         },
         dispose() {
           forward.delete();

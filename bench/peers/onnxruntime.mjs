@@ -15,7 +15,9 @@ const formulation = ([label, graph]) => ({
   formulation: label,
   async setup(inputs) {
     const session = await ort.InferenceSession.create(attentionModel(inputs, graph), {
-      executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+      executionProviders: ['wasm'],
+      graphOptimizationLevel: 'all',
+    });
     const feeds = { X: new ort.Tensor('float32', inputs.x, [1, inputs.n, inputs.d]) };
     return {
       async run() {
@@ -24,7 +26,9 @@ const formulation = ([label, graph]) => ({
         out.Y.dispose?.();
         return y;
       },
-      async dispose() { await session.release(); },
+      async dispose() {
+        await session.release();
+      },
     };
   },
 });

@@ -23,8 +23,8 @@ async function init() {
 const FORMULATIONS = {
   '2-D per head': ({ n, d, heads }, { X, Wq, Wk, Wv, Wo, alpha }) => {
     const dk = d / heads;
-    const q = tf.mul(tf.matMul(X, Wq), alpha);  // scaled once: n·d products instead of h·n²
-    const kT = tf.transpose(tf.matMul(X, Wk));  // [d, n], so that each head's Kᵀ is a row slice
+    const q = tf.mul(tf.matMul(X, Wq), alpha); // scaled once: n·d products instead of h·n²
+    const kT = tf.transpose(tf.matMul(X, Wk)); // [d, n], so that each head's Kᵀ is a row slice
     const v = tf.matMul(X, Wv);
     const context = Array.from({ length: heads }, (_, h) => {
       const p = tf.softmax(tf.matMul(tf.slice(q, [0, h * dk], [n, dk]), tf.slice(kT, [h * dk, 0], [dk, n])));
@@ -34,15 +34,17 @@ const FORMULATIONS = {
   },
   '2-D, transposeB': ({ n, d, heads }, { X, Wq, Wk, Wv, Wo, alpha }) => {
     const dk = d / heads;
-    const q = tf.mul(tf.matMul(X, Wq), alpha), k = tf.matMul(X, Wk), v = tf.matMul(X, Wv);
+    const q = tf.mul(tf.matMul(X, Wq), alpha),
+      k = tf.matMul(X, Wk),
+      v = tf.matMul(X, Wv);
     const context = Array.from({ length: heads }, (_, h) => {
       const slice = (m) => tf.slice(m, [0, h * dk], [n, dk]);
       return tf.matMul(tf.softmax(tf.matMul(slice(q), slice(k), false, true)), slice(v));
     });
     return tf.matMul(heads > 1 ? tf.concat(context, 1) : context[0], Wo);
   },
-  'per-head weights': ({ heads }, { X, Wq, Wk, Wv, Wo, alpha, perHead }) => {
-    const xT = tf.transpose(X);  // [d, n], once: each head's Kᵀ = W_K,hᵀ · Xᵀ comes out transposed
+  'per-head weights': ({ heads }, { X, Wo, alpha, perHead }) => {
+    const xT = tf.transpose(X); // [d, n], once: each head's Kᵀ = W_K,hᵀ · Xᵀ comes out transposed
     const context = perHead.map(({ wq, wkT, wv }) => {
       const p = tf.softmax(tf.matMul(tf.mul(tf.matMul(X, wq), alpha), tf.matMul(wkT, xT)));
       return tf.matMul(p, tf.matMul(X, wv));
@@ -51,8 +53,10 @@ const FORMULATIONS = {
   },
   batched: ({ n, d, heads }, { X, Wq, Wk, Wv, Wo, alpha }) => {
     const dk = d / heads;
-    const split = (m) => tf.transpose(tf.reshape(m, [n, heads, dk]), [1, 0, 2]);  // [h, n, dk]
-    const q = split(tf.matMul(X, Wq)), k = split(tf.matMul(X, Wk)), v = split(tf.matMul(X, Wv));
+    const split = (m) => tf.transpose(tf.reshape(m, [n, heads, dk]), [1, 0, 2]); // [h, n, dk]
+    const q = split(tf.matMul(X, Wq)),
+      k = split(tf.matMul(X, Wk)),
+      v = split(tf.matMul(X, Wv));
     const p = tf.softmax(tf.mul(tf.matMul(q, k, false, true), alpha));
     return tf.matMul(tf.reshape(tf.transpose(tf.matMul(p, v), [1, 0, 2]), [n, d]), Wo);
   },
@@ -69,9 +73,16 @@ const formulation = (name) => ({
     const dk = d / heads;
     const t = { X: tf.tensor2d(x, [n, d]), Wq, Wk, Wv, Wo, alpha: tf.scalar(1 / Math.sqrt(dk)) };
     // each head's column block of W_Q and W_V, and of W_K transposed, split once (weights)
-    t.perHead = name === 'per-head weights' ? tf.tidy(() => Array.from({ length: heads }, (_, h) => ({
-      wq: tf.slice(Wq, [0, h * dk], [d, dk]), wkT: tf.transpose(tf.slice(Wk, [0, h * dk], [d, dk])),
-      wv: tf.slice(Wv, [0, h * dk], [d, dk]) }))) : [];
+    t.perHead =
+      name === 'per-head weights'
+        ? tf.tidy(() =>
+            Array.from({ length: heads }, (_, h) => ({
+              wq: tf.slice(Wq, [0, h * dk], [d, dk]),
+              wkT: tf.transpose(tf.slice(Wk, [0, h * dk], [d, dk])),
+              wv: tf.slice(Wv, [0, h * dk], [d, dk]),
+            })),
+          )
+        : [];
     return {
       run() {
         const y = tf.tidy(() => FORMULATIONS[name](inputs, t));
@@ -79,7 +90,9 @@ const formulation = (name) => ({
         y.dispose();
         return data;
       },
-      dispose() { tf.dispose(t); },  // every tensor in t, the per-head blocks too
+      dispose() {
+        tf.dispose(t);
+      }, // every tensor in t, the per-head blocks too
     };
   },
 });

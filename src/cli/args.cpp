@@ -66,16 +66,18 @@ std::string usage() {
   const AnalysisOptions defaults;
   for (const OptionSpec<AnalysisOptions>& s : analysis_option_specs()) {
     std::string flag = std::string("  --") + s.flag, allowed;
-    if (s.type == OptionType::Boolean) flag += ", --no-" + std::string(s.flag);
-    else flag += s.type == OptionType::Choice ? " NAME" : " N";
+    if (s.type == OptionType::Boolean)
+      flag += ", --no-" + std::string(s.flag);
+    else
+      flag += s.type == OptionType::Choice ? " NAME" : " N";
     for (const std::string& c : s.choices) allowed += (allowed.empty() ? "" : ", ") + c;
     for (int v : s.values) allowed += (allowed.empty() ? "" : ", ") + std::to_string(v);
     if (allowed.empty() && s.type != OptionType::Boolean)
       allowed = "from " + option_text(s.min) + " to " + option_text(s.max);
     // the help in a column of its own, after the flag (or below it when the flag is long)
     out += flag + (flag.size() < 26 ? std::string(26 - flag.size(), ' ') : "\n" + std::string(26, ' '));
-    out += std::string(s.help) + "\n" + std::string(26, ' ') + (allowed.empty() ? "" : allowed + "; ") +
-           "default " + option_text(s.get(defaults)) + "\n";
+    out += std::string(s.help) + "\n" + std::string(26, ' ') + (allowed.empty() ? "" : allowed + "; ") + "default " +
+           option_text(s.get(defaults)) + "\n";
   }
   out += "  steps for --steps: ";
   for (const std::string& name : step_names()) out += name + (name == "output" ? "\n" : ", ");
@@ -94,23 +96,35 @@ Args parse_args(int argc, char** argv) {
       return argv[++i];
     };
     const std::string name = arg.size() > 2 && arg.compare(0, 2, "--") == 0 ? arg.substr(2) : "";
-    if (arg == "-h" || arg == "--help") a.help = true;
-    else if (arg == "--schema") a.schema = true;
-    else if (arg == "--causal") set_option(a.options, "mask", std::string("causal"));
-    else if (arg == "--weights-file") a.weights_file = value();
-    else if (arg == "--document") a.document = value();
-    else if (arg == "--json") a.json = true;
-    else if (arg == "--steps") a.steps = split_steps(value());
-    else if (arg == "--head") a.head = int(to_integer(arg, value())) - 1;
-    else if (arg == "--assets") a.assets = value();
+    if (arg == "-h" || arg == "--help")
+      a.help = true;
+    else if (arg == "--schema")
+      a.schema = true;
+    else if (arg == "--causal")
+      set_option(a.options, "mask", std::string("causal"));
+    else if (arg == "--weights-file")
+      a.weights_file = value();
+    else if (arg == "--document")
+      a.document = value();
+    else if (arg == "--json")
+      a.json = true;
+    else if (arg == "--steps")
+      a.steps = split_steps(value());
+    else if (arg == "--head")
+      a.head = int(to_integer(arg, value())) - 1;
+    else if (arg == "--assets")
+      a.assets = value();
     else if (const auto* spec = find_option(specs, name); spec && spec->type == OptionType::Boolean)
       set_option(a.options, spec->name, true);
     else if (const auto* negated = name.compare(0, 3, "no-") == 0 ? find_option(specs, name.substr(3)) : nullptr;
              negated && negated->type == OptionType::Boolean)
       set_option(a.options, negated->name, false);
-    else if (spec) set_option_text(a.options, spec->name, value());
-    else if (arg.size() > 1 && arg[0] == '-' && arg != "-") throw std::invalid_argument("unknown option " + arg);
-    else words.push_back(arg);
+    else if (spec)
+      set_option_text(a.options, spec->name, value());
+    else if (arg.size() > 1 && arg[0] == '-' && arg != "-")
+      throw std::invalid_argument("unknown option " + arg);
+    else
+      words.push_back(arg);
   }
   if (a.options.weights.preset == WeightsPreset::Trained && a.weights_file.empty())
     throw std::invalid_argument("--weights trained needs --weights-file PATH");

@@ -1,7 +1,7 @@
-#include "core/json_writer.h"
-#include "core/steps.h"
 #include "cli/report.h"
+#include "core/json_writer.h"
 #include "core/kernels/kernels.h"
+#include "core/steps.h"
 
 namespace al::cli {
 namespace {
@@ -14,10 +14,16 @@ void write_tokens(JsonWriter& j, const EmbeddedText& s) {
     j.begin_object();
     j.key("text").value(t.text).key("lower").value(t.lower).key("kind").value(to_string(t.kind));
     j.key("start").value(static_cast<long long>(t.u16_start)).key("end").value(static_cast<long long>(t.u16_end));
-    j.key("byteStart").value(static_cast<long long>(t.byte_start)).key("byteEnd").value(static_cast<long long>(t.byte_end));
+    j.key("byteStart")
+        .value(static_cast<long long>(t.byte_start))
+        .key("byteEnd")
+        .value(static_cast<long long>(t.byte_end));
     j.key("known").value(l.status == LookupStatus::Known).key("status").value(to_string(l.status));
     j.key("rank");
-    if (l.status == LookupStatus::Known) j.value(static_cast<long long>(l.rank)); else j.null();
+    if (l.status == LookupStatus::Known)
+      j.value(static_cast<long long>(l.rank));
+    else
+      j.null();
     j.end_object();
   }
   j.end_array();
@@ -64,9 +70,12 @@ void print_json(std::FILE* out, const Analysis& a, const Args& args, const Atten
   for (const OptionSpec<AnalysisOptions>& spec : analysis_option_specs()) {
     const OptionValue v = spec.get(args.options);
     j.key(spec.name);
-    if (const bool* b = std::get_if<bool>(&v)) j.value(*b);
-    else if (const double* x = std::get_if<double>(&v)) j.value(*x);
-    else j.value(std::get<std::string>(v));
+    if (const bool* b = std::get_if<bool>(&v))
+      j.value(*b);
+    else if (const double* x = std::get_if<double>(&v))
+      j.value(*x);
+    else
+      j.value(std::get<std::string>(v));
   }
   j.end_object();
   j.key("cross").value(a.cross);
@@ -92,10 +101,14 @@ void print_json(std::FILE* out, const Analysis& a, const Args& args, const Atten
     }
     const AttentionSteps& s = a.attention;
     j.key(name);
-    if (name == "scores") write_heads(j, s.scores);
-    else if (name == "scaled") write_heads(j, s.scaled);
-    else if (name == "weights") write_heads(j, s.weights);
-    else write_matrix(j, find_step(a, w, name, 0));
+    if (name == "scores")
+      write_heads(j, s.scores);
+    else if (name == "scaled")
+      write_heads(j, s.scaled);
+    else if (name == "weights")
+      write_heads(j, s.weights);
+    else
+      write_matrix(j, find_step(a, w, name, 0));
   }
   j.end_object().end_object();
   j.flush();

@@ -16,13 +16,12 @@ namespace {
 using al::cli::read_file;
 
 al::AttentionWeights load_weights(const al::cli::Args& a, int d_model) {
-  if (a.options.weights.preset == al::WeightsPreset::Trained) return al::parse_weights(read_file(a.weights_file), a.weights_file);
+  if (a.options.weights.preset == al::WeightsPreset::Trained)
+    return al::parse_weights(read_file(a.weights_file), a.weights_file);
   return al::make_weights(a.options.weights, d_model);
 }
 
-bool blank(const al::Analysis& a) {
-  return a.text.tokens.empty() || (a.cross && a.document.tokens.empty());
-}
+bool blank(const al::Analysis& a) { return a.text.tokens.empty() || (a.cross && a.document.tokens.empty()); }
 
 }  // namespace
 
@@ -47,24 +46,29 @@ int main(int argc, char** argv) {
     if (args.document) texts.push_back(*args.document);
     const al::PipelineOptions& pipeline = args.options.pipeline;
     al::EmbeddingStore store;
-    al::load_needed(store, [&](const std::string& name) { return read_file(args.assets + "/" + name); }, texts,
-                    pipeline.max_tokens);
+    al::load_needed(
+        store, [&](const std::string& name) { return read_file(args.assets + "/" + name); }, texts,
+        pipeline.max_tokens);
     const al::PreparedWeights weights = al::prepare(load_weights(args, int(store.dims())));
     const al::Analysis a = args.document ? al::analyze_cross(args.text, *args.document, store, weights, pipeline)
                                          : al::analyze(args.text, store, weights, pipeline);
     if (blank(a)) {
-      std::fprintf(stderr, "attention-lens: the %s has no words to attend to: type a sentence, e.g.\n"
-                           "  attention-lens \"A Lannister always pays his debts\"\n",
+      std::fprintf(stderr,
+                   "attention-lens: the %s has no words to attend to: type a sentence, e.g.\n"
+                   "  attention-lens \"A Lannister always pays his debts\"\n",
                    a.text.tokens.empty() ? "text" : "document");
       return 1;
     }
     if (a.text.truncated || a.document.truncated)
-      std::fprintf(stderr, "attention-lens: note: the text has %zu tokens; the first %zu are analyzed "
-                           "(--max-tokens, and at most %zu attention cells across heads)\n",
+      std::fprintf(stderr,
+                   "attention-lens: note: the text has %zu tokens; the first %zu are analyzed "
+                   "(--max-tokens, and at most %zu attention cells across heads)\n",
                    std::max(a.text.total_tokens, a.document.total_tokens),
                    std::max(a.text.tokens.size(), a.document.tokens.size()), al::kMaxAttentionCells);
-    if (args.json) al::cli::print_json(stdout, a, args, weights.weights);
-    else al::cli::print_table(stdout, a, args);
+    if (args.json)
+      al::cli::print_json(stdout, a, args, weights.weights);
+    else
+      al::cli::print_table(stdout, a, args);
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "attention-lens: %s\n", e.what());

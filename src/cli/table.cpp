@@ -18,7 +18,12 @@ std::string label(const Token& t, const Lookup& l, std::size_t width) {
   for (std::size_t i = 0; i < t.text.size() && shown < width - 1; ++shown) {
     std::size_t len = 1;
     const auto c = static_cast<unsigned char>(t.text[i]);
-    if (c >= 0xF0) len = 4; else if (c >= 0xE0) len = 3; else if (c >= 0xC0) len = 2;
+    if (c >= 0xF0)
+      len = 4;
+    else if (c >= 0xE0)
+      len = 3;
+    else if (c >= 0xC0)
+      len = 2;
     s += t.text.substr(i, len);
     i += len;
   }
@@ -46,8 +51,8 @@ void print_table(std::FILE* out, const Analysis& a, const Args& args) {
 
   const int head = std::clamp(args.head, 0, a.attention.heads - 1);
   const Matrix& w = a.attention.weights[std::size_t(head)];
-  std::fprintf(out, "\nAttention weights, head %d of %d (rows: queries, columns: keys; each row sums to 1)\n",
-               head + 1, a.attention.heads);
+  std::fprintf(out, "\nAttention weights, head %d of %d (rows: queries, columns: keys; each row sums to 1)\n", head + 1,
+               a.attention.heads);
   const int rows = std::min(w.rows, kMaxShown), cols = std::min(w.cols, kMaxShown);
   std::fprintf(out, "%*s", kCell, "");
   for (int c = 0; c < cols; ++c) std::fprintf(out, " %s", label(k.tokens[c], k.lookups[c], kCell).c_str());

@@ -35,16 +35,15 @@ EmbeddedText embed(std::string_view text, const EmbeddingStore& store, const Pip
   }
   s.positional = o.positional ? positional_encoding(n, d) : Matrix(n, d);
   s.input = s.embeddings;
-  for (std::size_t i = 0; i < s.input.data.size(); ++i)
-    s.input.data[i] += o.positional_weight * s.positional.data[i];
+  for (std::size_t i = 0; i < s.input.data.size(); ++i) s.input.data[i] += o.positional_weight * s.positional.data[i];
   return s;
 }
 
 void check_store(const EmbeddingStore& store, const AttentionWeights& w) {
   if (!store.has_core()) throw AssetError("no embeddings loaded: load core.bin first");
   if (int(store.dims()) != w.d_model)
-    throw OptionError("the weights are for d_model " + std::to_string(w.d_model) +
-                      " but the embeddings have " + std::to_string(store.dims()) + " dimensions");
+    throw OptionError("the weights are for d_model " + std::to_string(w.d_model) + " but the embeddings have " +
+                      std::to_string(store.dims()) + " dimensions");
 }
 
 }  // namespace
@@ -52,8 +51,7 @@ void check_store(const EmbeddingStore& store, const AttentionWeights& w) {
 void validate(const PipelineOptions& o, int d_model) {
   validate(o.attention, d_model);
   if (!(o.positional_weight >= 0.0f && o.positional_weight <= kMaxPositionalWeight))
-    throw OptionError("positional weight must be a number from 0 to 10, got " +
-                      std::to_string(o.positional_weight));
+    throw OptionError("positional weight must be a number from 0 to 10, got " + std::to_string(o.positional_weight));
   if (o.max_tokens < 1 || o.max_tokens > kTokenLimit)
     throw OptionError("max tokens must be from 1 to " + std::to_string(kTokenLimit) + ", got " +
                       std::to_string(o.max_tokens));
@@ -69,8 +67,8 @@ Analysis analyze(std::string_view text, const EmbeddingStore& store, const Prepa
   return a;
 }
 
-Analysis analyze_cross(std::string_view query_text, std::string_view document_text,
-                       const EmbeddingStore& store, const PreparedWeights& w, const PipelineOptions& o) {
+Analysis analyze_cross(std::string_view query_text, std::string_view document_text, const EmbeddingStore& store,
+                       const PreparedWeights& w, const PipelineOptions& o) {
   check_store(store, w.weights);
   validate(o, w.weights.d_model);
   if (o.attention.mask == Mask::Causal)

@@ -36,11 +36,11 @@ void validate(const PipelineOptions& options, int d_model);
 
 // One text's way into the layer: its tokens and their embeddings.
 struct EmbeddedText {
-  std::vector<Token> tokens;       // the analyzed tokens (the first ones if truncated)
-  std::vector<Lookup> lookups;     // per token: known?, frequency rank
-  std::size_t total_tokens = 0;    // tokens in the whole text
-  bool truncated = false;          // total_tokens > tokens.size()
-  int masked_token = -1;           // the token whose embedding was zeroed, or -1
+  std::vector<Token> tokens;             // the analyzed tokens (the first ones if truncated)
+  std::vector<Lookup> lookups;           // per token: known?, frequency rank
+  std::size_t total_tokens = 0;          // tokens in the whole text
+  bool truncated = false;                // total_tokens > tokens.size()
+  int masked_token = -1;                 // the token whose embedding was zeroed, or -1
   Matrix embeddings, positional, input;  // n × d each; input = embeddings + weight · positional
 };
 
@@ -55,8 +55,7 @@ struct Analysis {
 
 Analysis analyze(std::string_view text, const EmbeddingStore& store, const PreparedWeights& w,
                  const PipelineOptions& options);
-Analysis analyze_cross(std::string_view query_text, std::string_view document_text,
-                       const EmbeddingStore& store, const PreparedWeights& w,
-                       const PipelineOptions& options);
+Analysis analyze_cross(std::string_view query_text, std::string_view document_text, const EmbeddingStore& store,
+                       const PreparedWeights& w, const PipelineOptions& options);
 
 }  // namespace al

@@ -59,8 +59,8 @@ void validate(const AttentionOptions& o, int d_model) {
     std::string divisors;
     for (int h = 1; h <= d_model; ++h)
       if (d_model % h == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(h);
-    throw OptionError("heads must divide the model width " + std::to_string(d_model) + " (one of " +
-                      divisors + "), got " + std::to_string(o.heads));
+    throw OptionError("heads must divide the model width " + std::to_string(d_model) + " (one of " + divisors +
+                      "), got " + std::to_string(o.heads));
   }
   if (!(o.temperature >= kMinTemperature && o.temperature <= kMaxTemperature))
     throw OptionError("temperature must be a number from 1e-6 to 1e6, got " + std::to_string(o.temperature));
@@ -89,8 +89,8 @@ AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const Prep
   return s;
 }
 
-void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeights& w,
-                       const AttentionOptions& o, AttentionSteps& s) {
+void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeights& w, const AttentionOptions& o,
+                       AttentionSteps& s) {
   const int d = w.weights.d_model;
   validate(o, d);
   if (xq.cols != d || xkv.cols != d)

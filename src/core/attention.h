@@ -43,11 +43,11 @@ std::vector<float> row_norms(const Matrix& m, int col0, int len);
 
 struct AttentionSteps {
   int heads = 1, d_k = 0;
-  bool cosine = false, causal = false;  // the similarity and mask these steps were made with
-  float divisor = 1.0f;                 // scaled = scores / divisor (√d_k·T, or T)
-  Matrix query, key, value;                 // n_q×d, n_k×d, n_k×d (head h = columns h·d_k..)
+  bool cosine = false, causal = false;          // the similarity and mask these steps were made with
+  float divisor = 1.0f;                         // scaled = scores / divisor (√d_k·T, or T)
+  Matrix query, key, value;                     // n_q×d, n_k×d, n_k×d (head h = columns h·d_k..)
   std::vector<Matrix> scores, scaled, weights;  // one n_q×n_k matrix per head
-  Matrix context, output;                   // n_q×d
+  Matrix context, output;                       // n_q×d
   kernels::PackedB packed_keys, packed_values;  // workspace: one head's K_hᵀ and V_h, packed
 };
 
@@ -66,7 +66,7 @@ AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const Prep
 AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,
                                  const AttentionOptions& options);
 // The same, into `steps`: its buffers are reused, so repeated calls of one size do not allocate.
-void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeights& w,
-                       const AttentionOptions& options, AttentionSteps& steps);
+void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeights& w, const AttentionOptions& options,
+                       AttentionSteps& steps);
 
 }  // namespace al

@@ -8,8 +8,7 @@ namespace al {
 
 inline std::uint32_t read_u32_le(const char* p) {
   const auto* b = reinterpret_cast<const unsigned char*>(p);
-  return std::uint32_t(b[0]) | std::uint32_t(b[1]) << 8 | std::uint32_t(b[2]) << 16 |
-         std::uint32_t(b[3]) << 24;
+  return std::uint32_t(b[0]) | std::uint32_t(b[1]) << 8 | std::uint32_t(b[2]) << 16 | std::uint32_t(b[3]) << 24;
 }
 
 inline float read_f32_le(const char* p) {

@@ -54,16 +54,14 @@ EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& 
   if (a.dims == 0 || a.dims > kMaxDims) fail(name, "implausible dimension " + std::to_string(a.dims));
   if (quant != kQuantInt8RowScale) fail(name, "unknown quantization scheme " + std::to_string(quant));
   if (a.shard_count == 0 || a.shard_count > kMaxShards || (!a.is_core() && a.shard_index >= a.shard_count))
-    fail(name, "shard index " + std::to_string(a.shard_index) + " is outside 0.." +
-                   std::to_string(a.shard_count));
+    fail(name, "shard index " + std::to_string(a.shard_index) + " is outside 0.." + std::to_string(a.shard_count));
   if (count > a.vocab_size) fail(name, "holds more words than the vocabulary");
 
   const std::uint64_t words_padded = (std::uint64_t(words_bytes) + 3) & ~std::uint64_t(3);
   const std::uint64_t expected = kHeaderBytes + words_padded + 8ull * count + std::uint64_t(count) * a.dims;
   if (bytes.size() != expected)
-    fail(name, (bytes.size() < expected ? "truncated: " : "has trailing bytes: ") +
-                   std::to_string(bytes.size()) + " bytes, the header describes " +
-                   std::to_string(expected));
+    fail(name, (bytes.size() < expected ? "truncated: " : "has trailing bytes: ") + std::to_string(bytes.size()) +
+                   " bytes, the header describes " + std::to_string(expected));
   const std::string_view payload = bytes.substr(kHeaderBytes);
   if (fnv1a(payload) != checksum) fail(name, "corrupted: the payload checksum does not match");
 
@@ -77,8 +75,7 @@ EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& 
     start = nl + 1;
   }
   if (a.words.size() != count)
-    fail(name, "lists " + std::to_string(a.words.size()) + " words, the header says " +
-                   std::to_string(count));
+    fail(name, "lists " + std::to_string(a.words.size()) + " words, the header says " + std::to_string(count));
   p += words_padded;
   a.ranks.resize(count);
   a.scales.resize(count);
@@ -87,7 +84,8 @@ EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& 
   p += 4ull * count;
   for (std::uint32_t i = 0; i < count; ++i) {
     a.scales[i] = read_f32_le(p + 4 * i);
-    if (!(a.scales[i] >= 0.0f && a.scales[i] < 1e30f)) fail(name, "corrupted: word " + std::to_string(i) + " has an invalid scale");
+    if (!(a.scales[i] >= 0.0f && a.scales[i] < 1e30f))
+      fail(name, "corrupted: word " + std::to_string(i) + " has an invalid scale");
   }
   p += 4ull * count;
   if (!a.values.empty()) std::memcpy(a.values.data(), p, a.values.size());

@@ -23,9 +23,9 @@ struct EmbeddingAsset {
   std::uint32_t shard_count = 0;
   std::uint32_t vocab_size = 0;
   std::vector<std::string> words;
-  std::vector<std::uint32_t> ranks;   // frequency rank in the source list (0 = most frequent)
-  std::vector<float> scales;          // one per word
-  std::vector<std::int8_t> values;    // words.size() * dims
+  std::vector<std::uint32_t> ranks;  // frequency rank in the source list (0 = most frequent)
+  std::vector<float> scales;         // one per word
+  std::vector<std::int8_t> values;   // words.size() * dims
 
   bool is_core() const { return shard_index == kCoreShardIndex; }
   // Writes word `row`'s dequantized vector (dims floats) to out.

@@ -14,9 +14,9 @@
 namespace al {
 
 enum class LookupStatus : std::uint8_t {
-  Known,           // the word has a GloVe vector
-  NotInVocabulary, // no vector in the source (e.g. "a", "i", numbers): the zero vector is used
-  ShardNotLoaded,  // its shard was not loaded (e.g. a failed fetch): the zero vector is used
+  Known,            // the word has a GloVe vector
+  NotInVocabulary,  // no vector in the source (e.g. "a", "i", numbers): the zero vector is used
+  ShardNotLoaded,   // its shard was not loaded (e.g. a failed fetch): the zero vector is used
 };
 constexpr int kLookupStatusCount = 3;  // the enum's values are 0 .. kLookupStatusCount - 1
 static_assert(int(LookupStatus::ShardNotLoaded) + 1 == kLookupStatusCount, "kLookupStatusCount follows the enum");
@@ -53,7 +53,9 @@ class EmbeddingStore {
   const EmbeddingAsset& core() const;
 
  private:
-  struct Entry { std::uint32_t file, row; };
+  struct Entry {
+    std::uint32_t file, row;
+  };
   std::deque<EmbeddingAsset> files_;  // a deque: references survive push_back
   std::vector<bool> shard_loaded_;
   std::unordered_map<std::string, Entry> index_;

@@ -15,7 +15,6 @@ std::vector<float> slice(const Matrix& m, int row, int col0, int len) {
   return std::vector<float>(m.row(row) + col0, m.row(row) + col0 + len);
 }
 
-
 }  // namespace
 
 CellTrace trace_cell(const Analysis& a, int head, int i, int j) {

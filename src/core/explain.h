@@ -16,12 +16,12 @@ struct CellTrace {
   double dot = 0;                     // Σ products (in double)
   bool cosine = false;                // cosine similarity: score = dot / (|q_i|·|k_j|)
   double query_norm = 0, key_norm = 0;
-  float score = 0, scaled = 0, weight = 0;  // the forward's own values of cell (i, j)
-  double divisor = 1;                       // scaled = score / divisor (√d_k·T, or T)
-  bool masked = false;                      // causal: j > i
-  double row_max = 0;                       // largest visible scaled score of row i
-  double exp_value = 0;                     // exp(scaled − row_max), 0 when masked
-  double row_sum = 0;                       // Σ over visible keys of exp(scaled − row_max)
+  float score = 0, scaled = 0, weight = 0;   // the forward's own values of cell (i, j)
+  double divisor = 1;                        // scaled = score / divisor (√d_k·T, or T)
+  bool masked = false;                       // causal: j > i
+  double row_max = 0;                        // largest visible scaled score of row i
+  double exp_value = 0;                      // exp(scaled − row_max), 0 when masked
+  double row_sum = 0;                        // Σ over visible keys of exp(scaled − row_max)
   std::vector<float> value, weighted_value;  // v_j (head's columns) and weight · v_j
   std::vector<float> context;                // context_i (head's columns) = Σ_j weight_ij v_j
   std::vector<float> context_all, output;    // context_i of all heads, and output_i = context_i · W_O

@@ -47,10 +47,28 @@ void JsonWriter::separate() {
   newline_ = false;
 }
 
-JsonWriter& JsonWriter::begin_object() { separate(); raw("{"); first_.push_back(true); return *this; }
-JsonWriter& JsonWriter::end_object() { first_.pop_back(); raw("}"); return *this; }
-JsonWriter& JsonWriter::begin_array() { separate(); raw("["); first_.push_back(true); return *this; }
-JsonWriter& JsonWriter::end_array() { first_.pop_back(); raw("]"); return *this; }
+JsonWriter& JsonWriter::begin_object() {
+  separate();
+  raw("{");
+  first_.push_back(true);
+  return *this;
+}
+JsonWriter& JsonWriter::end_object() {
+  first_.pop_back();
+  raw("}");
+  return *this;
+}
+JsonWriter& JsonWriter::begin_array() {
+  separate();
+  raw("[");
+  first_.push_back(true);
+  return *this;
+}
+JsonWriter& JsonWriter::end_array() {
+  first_.pop_back();
+  raw("]");
+  return *this;
+}
 
 JsonWriter& JsonWriter::key(std::string_view k) {
   value(k);

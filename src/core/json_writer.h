@@ -29,7 +29,10 @@ class JsonWriter {
   JsonWriter& value(bool b);
   JsonWriter& null();
   JsonWriter& floats(const float* data, std::size_t n);  // an array of numbers
-  JsonWriter& newline() { newline_ = true; return *this; }  // start the next value on a new line
+  JsonWriter& newline() {
+    newline_ = true;
+    return *this;
+  }  // start the next value on a new line
   void flush();
 
  private:

@@ -25,45 +25,114 @@ constexpr double kMaxSeed = 4294967295.0;  // seeds are 32-bit: JS numbers hold 
 
 const std::vector<OptionSpec<A>>& make_analysis_specs() {
   static const std::vector<OptionSpec<A>> specs = {
-      {"heads", "heads", OptionType::Integer, "attention heads; each sees d_k = 100 / heads of the columns", 1,
-       kWordVectorDims, {}, divisors(kWordVectorDims),
+      {"heads",
+       "heads",
+       OptionType::Integer,
+       "attention heads; each sees d_k = 100 / heads of the columns",
+       1,
+       kWordVectorDims,
+       {},
+       divisors(kWordVectorDims),
        [](const A& o) -> OptionValue { return double(o.pipeline.attention.heads); },
        [](A& o, const OptionValue& v) { o.pipeline.attention.heads = int(as_number(v)); }},
-      {"positional", "positional", OptionType::Boolean, "add the sinusoidal positional encoding", 0, 0, {}, {},
+      {"positional",
+       "positional",
+       OptionType::Boolean,
+       "add the sinusoidal positional encoding",
+       0,
+       0,
+       {},
+       {},
        [](const A& o) -> OptionValue { return o.pipeline.positional; },
        [](A& o, const OptionValue& v) { o.pipeline.positional = as_bool(v); }},
-      {"positionalWeight", "positional-weight", OptionType::Number, "X = embeddings + weight * PE", 0, kMaxPositionalWeight, {}, {},
+      {"positionalWeight",
+       "positional-weight",
+       OptionType::Number,
+       "X = embeddings + weight * PE",
+       0,
+       kMaxPositionalWeight,
+       {},
+       {},
        [](const A& o) -> OptionValue { return double(o.pipeline.positional_weight); },
        [](A& o, const OptionValue& v) { o.pipeline.positional_weight = float(as_number(v)); }},
-      {"scale", "scale", OptionType::Boolean, "divide the scores by sqrt(d_k)", 0, 0, {}, {},
+      {"scale",
+       "scale",
+       OptionType::Boolean,
+       "divide the scores by sqrt(d_k)",
+       0,
+       0,
+       {},
+       {},
        [](const A& o) -> OptionValue { return o.pipeline.attention.scale; },
        [](A& o, const OptionValue& v) { o.pipeline.attention.scale = as_bool(v); }},
-      {"temperature", "temperature", OptionType::Number, "divide the scores by T before the softmax", kMinTemperature,
-       kMaxTemperature, {}, {},
+      {"temperature",
+       "temperature",
+       OptionType::Number,
+       "divide the scores by T before the softmax",
+       kMinTemperature,
+       kMaxTemperature,
+       {},
+       {},
        [](const A& o) -> OptionValue { return double(o.pipeline.attention.temperature); },
        [](A& o, const OptionValue& v) { o.pipeline.attention.temperature = float(as_number(v)); }},
-      {"similarity", "similarity", OptionType::Choice, "how a query and a key are compared", 0, 0,
-       {to_string(Similarity::Dot), to_string(Similarity::Cosine)}, {},
+      {"similarity",
+       "similarity",
+       OptionType::Choice,
+       "how a query and a key are compared",
+       0,
+       0,
+       {to_string(Similarity::Dot), to_string(Similarity::Cosine)},
+       {},
        [](const A& o) -> OptionValue { return std::string(to_string(o.pipeline.attention.similarity)); },
        [](A& o, const OptionValue& v) { o.pipeline.attention.similarity = parse_similarity(as_text(v)); }},
-      {"mask", "mask", OptionType::Choice, "causal: a word attends only to itself and earlier words", 0, 0,
-       {to_string(Mask::None), to_string(Mask::Causal)}, {},
+      {"mask",
+       "mask",
+       OptionType::Choice,
+       "causal: a word attends only to itself and earlier words",
+       0,
+       0,
+       {to_string(Mask::None), to_string(Mask::Causal)},
+       {},
        [](const A& o) -> OptionValue { return std::string(to_string(o.pipeline.attention.mask)); },
        [](A& o, const OptionValue& v) { o.pipeline.attention.mask = parse_mask(as_text(v)); }},
-      {"weights", "weights", OptionType::Choice, "W_Q, W_K, W_V, W_O: identity, seeded random (Xavier) or trained", 0,
-       0, {to_string(WeightsPreset::Identity), to_string(WeightsPreset::Random), to_string(WeightsPreset::Trained)}, {},
+      {"weights",
+       "weights",
+       OptionType::Choice,
+       "W_Q, W_K, W_V, W_O: identity, seeded random (Xavier) or trained",
+       0,
+       0,
+       {to_string(WeightsPreset::Identity), to_string(WeightsPreset::Random), to_string(WeightsPreset::Trained)},
+       {},
        [](const A& o) -> OptionValue { return std::string(to_string(o.weights.preset)); },
        [](A& o, const OptionValue& v) { o.weights.preset = parse_weights_preset(as_text(v)); }},
-      {"seed", "seed", OptionType::Integer, "the seed of the random weights", 0, kMaxSeed, {}, {},
+      {"seed",
+       "seed",
+       OptionType::Integer,
+       "the seed of the random weights",
+       0,
+       kMaxSeed,
+       {},
+       {},
        [](const A& o) -> OptionValue { return double(o.weights.seed); },
        [](A& o, const OptionValue& v) { o.weights.seed = std::uint32_t(as_number(v)); }},
-      {"maxTokens", "max-tokens", OptionType::Integer, "analyze at most this many tokens; longer texts are cut", 1,
-       double(kTokenLimit), {}, {},
+      {"maxTokens",
+       "max-tokens",
+       OptionType::Integer,
+       "analyze at most this many tokens; longer texts are cut",
+       1,
+       double(kTokenLimit),
+       {},
+       {},
        [](const A& o) -> OptionValue { return double(o.pipeline.max_tokens); },
        [](A& o, const OptionValue& v) { o.pipeline.max_tokens = std::size_t(as_number(v)); }},
-      {"maskedToken", "masked-token", OptionType::Integer,
-       "what if this word were hidden: the token whose embedding is zeroed (-1: none)", -1, double(kTokenLimit) - 1,
-       {}, {},
+      {"maskedToken",
+       "masked-token",
+       OptionType::Integer,
+       "what if this word were hidden: the token whose embedding is zeroed (-1: none)",
+       -1,
+       double(kTokenLimit) - 1,
+       {},
+       {},
        [](const A& o) -> OptionValue { return double(o.pipeline.masked_token); },
        [](A& o, const OptionValue& v) { o.pipeline.masked_token = int(as_number(v)); }},
   };
@@ -72,21 +141,55 @@ const std::vector<OptionSpec<A>>& make_analysis_specs() {
 
 const std::vector<OptionSpec<T>>& make_training_specs() {
   static const std::vector<OptionSpec<T>> specs = {
-      {"heads", "heads", OptionType::Integer, "attention heads of the trained layer", 1, kWordVectorDims, {},
-       divisors(kWordVectorDims), [](const T& o) -> OptionValue { return double(o.attention.heads); },
+      {"heads",
+       "heads",
+       OptionType::Integer,
+       "attention heads of the trained layer",
+       1,
+       kWordVectorDims,
+       {},
+       divisors(kWordVectorDims),
+       [](const T& o) -> OptionValue { return double(o.attention.heads); },
        [](T& o, const OptionValue& v) { o.attention.heads = int(as_number(v)); }},
-      {"seed", "seed", OptionType::Integer, "the seed of the weights, the split and the example order", 0, kMaxSeed,
-       {}, {}, [](const T& o) -> OptionValue { return double(o.seed); },
+      {"seed",
+       "seed",
+       OptionType::Integer,
+       "the seed of the weights, the split and the example order",
+       0,
+       kMaxSeed,
+       {},
+       {},
+       [](const T& o) -> OptionValue { return double(o.seed); },
        [](T& o, const OptionValue& v) { o.seed = std::uint64_t(as_number(v)); }},
-      {"learningRate", "learning-rate", OptionType::Number, "Adam's learning rate at step 1", 1e-6, 1, {}, {},
+      {"learningRate",
+       "learning-rate",
+       OptionType::Number,
+       "Adam's learning rate at step 1",
+       1e-6,
+       1,
+       {},
+       {},
        [](const T& o) -> OptionValue { return double(o.learning_rate); },
        [](T& o, const OptionValue& v) { o.learning_rate = float(as_number(v)); }},
-      {"batch", "batch", OptionType::Integer, "examples per mini-batch", 1, train::kMaxBatch, {}, {},
+      {"batch",
+       "batch",
+       OptionType::Integer,
+       "examples per mini-batch",
+       1,
+       train::kMaxBatch,
+       {},
+       {},
        [](const T& o) -> OptionValue { return double(o.batch_size); },
        [](T& o, const OptionValue& v) { o.batch_size = int(as_number(v)); }},
-      {"heldOut", "held-out", OptionType::Number, "the fraction of the sentences held out for evaluation", 0,
-       train::kMaxHeldOutFraction, {},
-       {}, [](const T& o) -> OptionValue { return o.held_out_fraction; },
+      {"heldOut",
+       "held-out",
+       OptionType::Number,
+       "the fraction of the sentences held out for evaluation",
+       0,
+       train::kMaxHeldOutFraction,
+       {},
+       {},
+       [](const T& o) -> OptionValue { return o.held_out_fraction; },
        [](T& o, const OptionValue& v) { o.held_out_fraction = as_number(v); }},
   };
   return specs;
@@ -132,8 +235,7 @@ void set_from_text(const std::vector<OptionSpec<S>>& specs, S& o, std::string_vi
     case OptionType::Number: {
       char* end = nullptr;
       const double x = std::strtod(t.c_str(), &end);
-      if (t.empty() || *end != '\0')
-        throw OptionError(std::string(spec->name) + " must be a number, got '" + t + "'");
+      if (t.empty() || *end != '\0') throw OptionError(std::string(spec->name) + " must be a number, got '" + t + "'");
       return set_from(specs, o, name, OptionValue(x));
     }
     case OptionType::Choice: return set_from(specs, o, name, OptionValue(t));
@@ -148,10 +250,14 @@ void write_specs(JsonWriter& j, const std::vector<OptionSpec<S>>& specs) {
     j.newline().begin_object().key("name").value(s.name).key("flag").value(s.flag).key("type").value(to_string(s.type));
     const OptionValue d = s.get(defaults);
     j.key("default");
-    if (s.type == OptionType::Boolean) j.value(std::get<bool>(d));
-    else if (s.type == OptionType::Choice) j.value(std::get<std::string>(d));
-    else j.value(std::get<double>(d));
-    if (s.type == OptionType::Integer || s.type == OptionType::Number) j.key("min").value(s.min).key("max").value(s.max);
+    if (s.type == OptionType::Boolean)
+      j.value(std::get<bool>(d));
+    else if (s.type == OptionType::Choice)
+      j.value(std::get<std::string>(d));
+    else
+      j.value(std::get<double>(d));
+    if (s.type == OptionType::Integer || s.type == OptionType::Number)
+      j.key("min").value(s.min).key("max").value(s.max);
     if (!s.values.empty()) {
       j.key("values").begin_array();
       for (int v : s.values) j.value(v);
@@ -206,10 +312,12 @@ void check_option(const OptionSpec<S>& s, const OptionValue& value) {
       if (!std::holds_alternative<bool>(value)) throw OptionError(name + " must be true or false");
       return;
     case OptionType::Choice:
-      if (!std::holds_alternative<std::string>(value)) throw OptionError(name + " must be one of " + join(s.choices, "'"));
+      if (!std::holds_alternative<std::string>(value))
+        throw OptionError(name + " must be one of " + join(s.choices, "'"));
       for (const std::string& c : s.choices)
         if (c == std::get<std::string>(value)) return;
-      throw OptionError(name + " must be one of " + join(s.choices, "'") + ", got '" + std::get<std::string>(value) + "'");
+      throw OptionError(name + " must be one of " + join(s.choices, "'") + ", got '" + std::get<std::string>(value) +
+                        "'");
     case OptionType::Integer:
     case OptionType::Number: {
       if (!std::holds_alternative<double>(value) || !std::isfinite(std::get<double>(value)))
@@ -265,9 +373,19 @@ std::string schema_json() {
     j.key("presetTrainingSteps").value(train::kPresetTrainingSteps);
     j.key("steps").begin_array();
     for (const StepInfo& s : step_table())
-      j.newline().begin_object().key("name").value(s.name).key("perHead").value(s.per_head)
-          .key("headColumns").value(s.head_columns).key("document").value(s.document)
-          .key("weight").value(s.weight).end_object();
+      j.newline()
+          .begin_object()
+          .key("name")
+          .value(s.name)
+          .key("perHead")
+          .value(s.per_head)
+          .key("headColumns")
+          .value(s.head_columns)
+          .key("document")
+          .value(s.document)
+          .key("weight")
+          .value(s.weight)
+          .end_object();
     j.end_array();
     j.key("tokenKinds").begin_array();
     for (int k = 0; k < kTokenKindCount; ++k) j.value(to_string(TokenKind(k)));

@@ -36,10 +36,10 @@ struct OptionSpec {
   const char* name;  // camelCase: the JS API, the URL state, JSON
   const char* flag;  // kebab-case: the CLI's --flag and the element's attribute
   OptionType type;
-  const char* help;                   // one line: what it does
-  double min = 0, max = 0;            // Integer and Number: the allowed range, inclusive
-  std::vector<std::string> choices;   // Choice: the allowed values
-  std::vector<int> values;            // Integer: when not empty, the only allowed values
+  const char* help;                  // one line: what it does
+  double min = 0, max = 0;           // Integer and Number: the allowed range, inclusive
+  std::vector<std::string> choices;  // Choice: the allowed values
+  std::vector<int> values;           // Integer: when not empty, the only allowed values
   OptionValue (*get)(const T&) = nullptr;
   void (*set)(T&, const OptionValue&) = nullptr;  // called with a checked value
 };

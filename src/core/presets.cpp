@@ -49,7 +49,8 @@ WeightsCache::Weights WeightsCache::get(const WeightsChoice& choice, int d_model
       return random_.front().second;
     }
   if (random_.size() == kRandomSeedsKept) random_.pop_back();
-  random_.emplace_front(choice.seed, std::make_shared<const PreparedWeights>(prepare(random_weights(d_model, choice.seed))));
+  random_.emplace_front(choice.seed,
+                        std::make_shared<const PreparedWeights>(prepare(random_weights(d_model, choice.seed))));
   return random_.front().second;
 }
 

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <list>
 #include <memory>
-#include <utility>
 #include <string_view>
+#include <utility>
 
 #include "core/attention.h"
 #include "core/weights.h"

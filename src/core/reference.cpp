@@ -42,8 +42,7 @@ DMatrix positional_encoding(int n, int d) {
   return pe;
 }
 
-Steps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,
-                        const AttentionOptions& o) {
+Steps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w, const AttentionOptions& o) {
   const int d = w.d_model, dk = d / o.heads, nq = xq.rows, nk = xkv.rows;
   Steps s;
   s.query = matmul(to_double(xq), to_double(w.wq));

@@ -24,7 +24,7 @@ struct Steps {
 };
 
 DMatrix to_double(const Matrix& m);
-DMatrix matmul(const DMatrix& a, const DMatrix& b);        // (m×k)·(k×n)
+DMatrix matmul(const DMatrix& a, const DMatrix& b);         // (m×k)·(k×n)
 std::vector<double> softmax(const std::vector<double>& x);  // stable: subtracts the max
 DMatrix positional_encoding(int n, int d);
 Steps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,

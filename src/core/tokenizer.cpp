@@ -104,8 +104,8 @@ bool equals_ascii_nocase(std::string_view s, std::string_view lower_ascii) {
 // Where the English clitic at the end of a word starts, if it has one (PTB
 // style: "Lannister's" -> "Lannister" "'s", "don't" -> "do" "n't").
 // `apostrophe` is the word's last joined apostrophe, `before` the character before it.
-bool find_clitic(const Scanner& s, const Char& first, const Char& before, const Char& apostrophe,
-                 const Char& end, Char& clitic) {
+bool find_clitic(const Scanner& s, const Char& first, const Char& before, const Char& apostrophe, const Char& end,
+                 Char& clitic) {
   const std::string_view rest = s.text().substr(apostrophe.byte_end, end.byte - apostrophe.byte_end);
   for (std::string_view suffix : {"s", "re", "ve", "ll", "d", "m"}) {
     if (equals_ascii_nocase(rest, suffix)) {
@@ -113,8 +113,7 @@ bool find_clitic(const Scanner& s, const Char& first, const Char& before, const 
       return true;
     }
   }
-  if (equals_ascii_nocase(rest, "t") && (before.cp == U'n' || before.cp == U'N') &&
-      before.byte > first.byte) {
+  if (equals_ascii_nocase(rest, "t") && (before.cp == U'n' || before.cp == U'N') && before.byte > first.byte) {
     clitic = before;
     return true;
   }
@@ -138,12 +137,11 @@ Char scan_word(const Scanner& s, const Char& first, std::vector<Token>& out) {
       // A joiner needs a word character after it; that it has one before it,
       // the run guarantees (every joiner is followed by a word character).
       const Char after = s.next(c);
-      const bool joins =
-          (is_hyphen(c.cp) && is_word_char(s, after)) ||
-          ((is_apostrophe(c.cp) || is_word_joiner(c.cp)) && last_base == CharClass::Letter &&
-           after.cls == CharClass::Letter) ||
-          ((c.cp == U'.' || c.cp == U',') && !has_letter && last_base == CharClass::Digit &&
-           is_word_char(s, after) && after.cls == CharClass::Digit);
+      const bool joins = (is_hyphen(c.cp) && is_word_char(s, after)) ||
+                         ((is_apostrophe(c.cp) || is_word_joiner(c.cp)) && last_base == CharClass::Letter &&
+                          after.cls == CharClass::Letter) ||
+                         ((c.cp == U'.' || c.cp == U',') && !has_letter && last_base == CharClass::Digit &&
+                          is_word_char(s, after) && after.cls == CharClass::Digit);
       if (!joins) break;
       if (is_apostrophe(c.cp)) {
         apostrophe = c;
@@ -180,8 +178,7 @@ Char scan_cluster(const Scanner& s, const Char& base, std::vector<Token>& out) {
   while (true) {
     if (c.cls == CharClass::Mark || c.cls == CharClass::EmojiModifier || is_tag(c.cp)) {
       c = s.next(c);
-    } else if (c.cp == kZwj && base.cls == CharClass::Pictographic &&
-               s.next(c).cls == CharClass::Pictographic) {
+    } else if (c.cp == kZwj && base.cls == CharClass::Pictographic && s.next(c).cls == CharClass::Pictographic) {
       c = s.next(s.next(c));
     } else {
       break;

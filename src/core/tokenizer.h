@@ -22,8 +22,8 @@ static_assert(int(TokenKind::Ideograph) + 1 == kTokenKindCount, "kTokenKindCount
 const char* to_string(TokenKind kind);
 
 struct Token {
-  std::string text;    // the token as typed (valid UTF-8; invalid input bytes become U+FFFD)
-  std::string lower;   // lower-cased form used for vocabulary lookup
+  std::string text;   // the token as typed (valid UTF-8; invalid input bytes become U+FFFD)
+  std::string lower;  // lower-cased form used for vocabulary lookup
   TokenKind kind = TokenKind::Word;
   std::uint32_t byte_start = 0, byte_end = 0;  // [start, end) in the input's UTF-8 bytes
   std::uint32_t u16_start = 0, u16_end = 0;    // [start, end) in UTF-16 code units (JS string indices)

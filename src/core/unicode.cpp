@@ -32,9 +32,7 @@ constexpr std::array<CharClass, 128> kAsciiClass = [] {
 
 bool is_continuation(unsigned char b) { return (b & 0xC0) == 0x80; }
 
-Decoded replacement(std::size_t byte_len) {
-  return {kReplacementChar, static_cast<std::uint8_t>(byte_len), 1, false};
-}
+Decoded replacement(std::size_t byte_len) { return {kReplacementChar, static_cast<std::uint8_t>(byte_len), 1, false}; }
 
 }  // namespace
 
@@ -66,8 +64,7 @@ Decoded decode_next(std::string_view text, std::size_t pos) {
   }
 
   // An encoded surrogate ED A0..BF 80..BF: one replacement for all three bytes.
-  if (b0 == 0xED && avail >= 3 && byte(1) >= 0xA0 && byte(1) <= 0xBF && is_continuation(byte(2)))
-    return replacement(3);
+  if (b0 == 0xED && avail >= 3 && byte(1) >= 0xA0 && byte(1) <= 0xBF && is_continuation(byte(2))) return replacement(3);
 
   for (std::size_t i = 1; i < len; ++i) {
     if (i >= avail) return replacement(i);  // truncated at the end of the text

@@ -13,9 +13,9 @@ inline constexpr char32_t kReplacementChar = 0xFFFD;
 
 struct Decoded {
   char32_t cp = kReplacementChar;  // the code point, or U+FFFD when !valid
-  std::uint8_t byte_len = 1;        // bytes consumed, 1..4 (0 only at or past the end)
-  std::uint8_t utf16_len = 1;       // UTF-16 code units of cp: 2 for cp >= 0x10000
-  bool valid = true;                // false when cp is a replacement for invalid bytes
+  std::uint8_t byte_len = 1;       // bytes consumed, 1..4 (0 only at or past the end)
+  std::uint8_t utf16_len = 1;      // UTF-16 code units of cp: 2 for cp >= 0x10000
+  bool valid = true;               // false when cp is a replacement for invalid bytes
 };
 
 // Decodes the code point that starts at byte `pos` of `text`. Invalid input

@@ -61,8 +61,8 @@ AttentionWeights parse_weights(std::string_view bytes, const std::string& name) 
   if (d == 0 || d > 4096) return fail("implausible d_model " + std::to_string(d));
   const std::size_t expected = 12 + 4ull * 4 * d * d;
   if (bytes.size() != expected)
-    return fail(std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected) +
-                " for d_model " + std::to_string(d));
+    return fail(std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected) + " for d_model " +
+                std::to_string(d));
   AttentionWeights w{int(d), Matrix(d, d), Matrix(d, d), Matrix(d, d), Matrix(d, d), "trained"};
   const char* p = bytes.data() + 12;
   for (Matrix* m : {&w.wq, &w.wk, &w.wv, &w.wo})

@@ -5,17 +5,17 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cli/files.h"
-#include "core/json_writer.h"
-#include "core/errors.h"
 #include "core/embedding_files.h"
+#include "core/errors.h"
+#include "core/json_writer.h"
 #include "core/options.h"
 #include "core/train/corpus.h"
 #include "core/train/trainer.h"
@@ -27,7 +27,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: attention-train --corpus FILE --out FILE [options]\n"
     "  --corpus FILE        one sentence per line (npm run build:corpus)\n"
-    "  --assets DIR         core.bin and the shards (default: " ATTENTION_LENS_ASSETS ")\n"
+    "  --assets DIR         core.bin and the shards (default: " ATTENTION_LENS_ASSETS
+    ")\n"
     "  --out FILE           the trained weights (\"ALWT\" format)\n"
     "  --report FILE        a JSON report: held-out accuracy of random, identity, trained weights\n"
     "  --steps N            mini-batches; the learning rate falls linearly to ~0 over them\n"
@@ -53,7 +54,8 @@ std::string usage() {
 int to_int(const std::string& flag, const std::string& v) {
   char* end = nullptr;
   const long x = std::strtol(v.c_str(), &end, 10);
-  if (v.empty() || *end != '\0' || x < 0 || x > 100000000) throw std::invalid_argument(flag + " needs a whole number >= 0");
+  if (v.empty() || *end != '\0' || x < 0 || x > 100000000)
+    throw std::invalid_argument(flag + " needs a whole number >= 0");
   return int(x);
 }
 
@@ -67,15 +69,22 @@ Args parse(int argc, char** argv) {
     }
     if (i + 1 >= argc) throw std::invalid_argument(flag + " needs a value");
     const std::string v = argv[++i];
-    if (flag == "--corpus") a.corpus = v;
-    else if (flag == "--assets") a.assets = v;
-    else if (flag == "--out") a.out = v;
-    else if (flag == "--report") a.report = v;
-    else if (flag == "--steps") a.steps = to_int(flag, v);
-    else if (flag == "--eval-every") a.eval_every = to_int(flag, v);
+    if (flag == "--corpus")
+      a.corpus = v;
+    else if (flag == "--assets")
+      a.assets = v;
+    else if (flag == "--out")
+      a.out = v;
+    else if (flag == "--report")
+      a.report = v;
+    else if (flag == "--steps")
+      a.steps = to_int(flag, v);
+    else if (flag == "--eval-every")
+      a.eval_every = to_int(flag, v);
     else if (flag.compare(0, 2, "--") == 0 && al::find_option(al::training_option_specs(), flag.substr(2)))
       al::set_option_text(a.train, flag.substr(2), v);
-    else throw std::invalid_argument("unknown option " + flag);
+    else
+      throw std::invalid_argument("unknown option " + flag);
   }
   if (a.corpus.empty() || a.out.empty()) throw std::invalid_argument("--corpus and --out are required");
   return a;
@@ -91,13 +100,20 @@ void write_file(const std::string& path, const std::string& bytes) {
 }
 
 void print(const char* name, const al::train::Evaluation& e) {
-  std::printf("  %-9s top-1 %5.2f%%  top-10 %5.2f%%  mean loss %.4f  (%d held-out sentences)\n", name,
-              100 * e.top1, 100 * e.top10, e.mean_loss, e.examples);
+  std::printf("  %-9s top-1 %5.2f%%  top-10 %5.2f%%  mean loss %.4f  (%d held-out sentences)\n", name, 100 * e.top1,
+              100 * e.top10, e.mean_loss, e.examples);
 }
 
 void put(al::JsonWriter& j, const char* name, const al::train::Evaluation& e) {
-  j.key(name).begin_object().key("top1").value(e.top1).key("top10").value(e.top10)
-      .key("meanLoss").value(e.mean_loss).end_object();
+  j.key(name)
+      .begin_object()
+      .key("top1")
+      .value(e.top1)
+      .key("top10")
+      .value(e.top10)
+      .key("meanLoss")
+      .value(e.mean_loss)
+      .end_object();
 }
 
 }  // namespace
@@ -116,15 +132,17 @@ int main(int argc, char** argv) {
     const std::vector<std::string> sentences = al::train::corpus_sentences(read_file(args.corpus));
     al::EmbeddingStore store;  // the core file, then every shard a corpus word lives in
     const std::vector<std::string_view> texts(sentences.begin(), sentences.end());
-    al::load_needed(store, [&](const std::string& name) { return read_file(args.assets + "/" + name); }, texts);
+    al::load_needed(
+        store, [&](const std::string& name) { return read_file(args.assets + "/" + name); }, texts);
     args.train.decay_steps = args.steps;  // the rate falls linearly to ~0 over the run
     al::train::Trainer trainer(store, sentences, args.train);
     const int d = trainer.objective().d_model();
     const int all = int(trainer.held_out().size()), subset = std::min(all, 500);
-    std::printf("corpus: %zu sentences, %zu usable: %zu for training, %d held out; d_model %d, %d heads, "
-                "batch %d, lr %g, seed %llu\n", sentences.size(), trainer.usable_sentences(),
-                trainer.train_sentences(), all, d, args.train.attention.heads, args.train.batch_size,
-                double(args.train.learning_rate), (unsigned long long)args.train.seed);
+    std::printf(
+        "corpus: %zu sentences, %zu usable: %zu for training, %d held out; d_model %d, %d heads, "
+        "batch %d, lr %g, seed %llu\n",
+        sentences.size(), trainer.usable_sentences(), trainer.train_sentences(), all, d, args.train.attention.heads,
+        args.train.batch_size, double(args.train.learning_rate), (unsigned long long)args.train.seed);
     const al::train::Evaluation random = trainer.evaluate(trainer.weights(), all);
     const al::train::Evaluation identity = trainer.evaluate(al::identity_weights(d), all);
     // context-free baseline: one output for every sentence (the word-frequency prior)
@@ -140,7 +158,8 @@ int main(int argc, char** argv) {
       if (s % 500 == 0 || s == args.steps) {
         std::printf("step %5d  loss %.4f  %.1f steps/s", s, loss_sum / since, s / train_seconds);
         if (args.eval_every > 0 && (s % args.eval_every == 0 || s == args.steps))
-          std::printf("  held-out top-10 %.2f%% (first %d)", 100 * trainer.evaluate(trainer.weights(), subset).top10, subset);
+          std::printf("  held-out top-10 %.2f%% (first %d)", 100 * trainer.evaluate(trainer.weights(), subset).top10,
+                      subset);
         std::printf("\n");
         std::fflush(stdout);
         loss_sum = 0;
@@ -161,33 +180,66 @@ int main(int argc, char** argv) {
     print("trained", trained);
     print("constant", constant);
     std::printf("  (constant: the mean unit vector of the training targets, whatever the context)\n");
-    std::printf("%d steps in %.1f s (%.1f steps/s, %.0f examples/s); %.1f s in all; wrote %s (%zu bytes)\n",
-                args.steps, train_seconds, steps_per_second, steps_per_second * args.train.batch_size, total,
-                args.out.c_str(), bytes.size());
+    std::printf("%d steps in %.1f s (%.1f steps/s, %.0f examples/s); %.1f s in all; wrote %s (%zu bytes)\n", args.steps,
+                train_seconds, steps_per_second, steps_per_second * args.train.batch_size, total, args.out.c_str(),
+                bytes.size());
 
     if (!args.report.empty()) {
       std::FILE* f = std::fopen(args.report.c_str(), "w");
       if (!f) throw al::AssetError("cannot write '" + args.report + "'");
       {
         al::JsonWriter j(f);
-        j.begin_object().key("corpus").value(args.corpus).key("sentences").value(sentences.size())
-            .key("usable").value(trainer.usable_sentences()).key("train").value(trainer.train_sentences())
-            .key("heldOut").value(all).key("vocabulary").value(trainer.objective().vocabulary_size());
-        j.key("options").begin_object().key("steps").value(args.steps).key("batch").value(args.train.batch_size)
-            .key("learningRate").value(std::stod(al::option_text(double(args.train.learning_rate)))).key("heads").value(args.train.attention.heads)
-            .key("seed").value((long long)args.train.seed).key("scale").value(args.train.attention.scale)
-            .key("temperature").value(double(args.train.attention.temperature))
-            .key("positional").value(args.train.input.positional)
-            .key("positionalWeight").value(double(args.train.input.positional_weight))
-            .key("heldOutFraction").value(args.train.held_out_fraction).end_object();
+        j.begin_object()
+            .key("corpus")
+            .value(args.corpus)
+            .key("sentences")
+            .value(sentences.size())
+            .key("usable")
+            .value(trainer.usable_sentences())
+            .key("train")
+            .value(trainer.train_sentences())
+            .key("heldOut")
+            .value(all)
+            .key("vocabulary")
+            .value(trainer.objective().vocabulary_size());
+        j.key("options")
+            .begin_object()
+            .key("steps")
+            .value(args.steps)
+            .key("batch")
+            .value(args.train.batch_size)
+            .key("learningRate")
+            .value(std::stod(al::option_text(double(args.train.learning_rate))))
+            .key("heads")
+            .value(args.train.attention.heads)
+            .key("seed")
+            .value((long long)args.train.seed)
+            .key("scale")
+            .value(args.train.attention.scale)
+            .key("temperature")
+            .value(double(args.train.attention.temperature))
+            .key("positional")
+            .value(args.train.input.positional)
+            .key("positionalWeight")
+            .value(double(args.train.input.positional_weight))
+            .key("heldOutFraction")
+            .value(args.train.held_out_fraction)
+            .end_object();
         j.key("heldOutAccuracy").begin_object();
         put(j, "random", random);
         put(j, "identity", identity);
         put(j, "trained", trained);
         put(j, "constant", constant);  // the best context-free output: the word-frequency prior
         j.end_object();
-        j.key("stepsPerSecond").value(steps_per_second).key("trainingSeconds").value(train_seconds)
-            .key("totalSeconds").value(total).key("weightsBytes").value(bytes.size()).end_object();
+        j.key("stepsPerSecond")
+            .value(steps_per_second)
+            .key("trainingSeconds")
+            .value(train_seconds)
+            .key("totalSeconds")
+            .value(total)
+            .key("weightsBytes")
+            .value(bytes.size())
+            .end_object();
       }
       std::fputs("\n", f);
       std::fclose(f);

@@ -37,8 +37,10 @@ auto guarded(F&& f) -> decltype(f()) {
     last_error() = "unexpected error in the attention core";
   }
   using R = decltype(f());
-  if constexpr (std::is_same_v<R, val>) return val::null();
-  else if constexpr (!std::is_void_v<R>) return R();
+  if constexpr (std::is_same_v<R, val>)
+    return val::null();
+  else if constexpr (!std::is_void_v<R>)
+    return R();
 }
 
 // A Float32Array (Int32Array, Uint8Array...) onto v's memory: valid until memory grows, so the
@@ -69,10 +71,14 @@ T options_from(const val& js, const std::vector<OptionSpec<T>>& specs) {
     if (v.isUndefined()) continue;
     const std::string type = v.typeOf().as<std::string>();
     OptionValue value;
-    if (type == "boolean") value = v.as<bool>();
-    else if (type == "number") value = v.as<double>();
-    else if (type == "string") value = v.as<std::string>();
-    else throw OptionError(std::string(spec.name) + " must be a " + to_string(spec.type) + ", got a " + type);
+    if (type == "boolean")
+      value = v.as<bool>();
+    else if (type == "number")
+      value = v.as<double>();
+    else if (type == "string")
+      value = v.as<std::string>();
+    else
+      throw OptionError(std::string(spec.name) + " must be a " + to_string(spec.type) + ", got a " + type);
     check_option(spec, value);
     spec.set(o, value);
   }

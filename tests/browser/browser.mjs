@@ -12,14 +12,27 @@ export const dist = join(root, 'dist');
 export const artifacts = join(root, 'test-results');
 mkdirSync(artifacts, { recursive: true });
 
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--allow-file-access-from-files'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--allow-file-access-from-files',
+];
 
 export async function launch() {
   const userDataDir = mkdtempSync(join(tmpdir(), 'al-chromium-'));
   return chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: FLAGS,
-    viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 900 },
+    deviceScaleFactor: 1,
+  });
 }
 
 export async function serve(options = {}) {
@@ -30,10 +43,13 @@ export async function serve(options = {}) {
 export async function openLens(context, url, { waitForResult = true } = {}) {
   const page = await context.newPage();
   const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   await page.goto(url);
-  if (waitForResult) await page.waitForFunction(() => document.querySelector('attention-lens')?.state?.result, null, { timeout: 30000 });
+  if (waitForResult)
+    await page.waitForFunction(() => document.querySelector('attention-lens')?.state?.result, null, { timeout: 30000 });
   return { page, problems };
 }
 
@@ -41,7 +57,9 @@ export async function openLens(context, url, { waitForResult = true } = {}) {
 // 'toggle' event (dispatched in a later task; the views fill themselves in on it); no-op when open.
 export async function openDetails(details) {
   if (await details.evaluate((d) => d.open)) return;
-  await details.evaluate((d) => { d.toggled = new Promise((resolve) => d.addEventListener('toggle', resolve, { once: true })); });
+  await details.evaluate((d) => {
+    d.toggled = new Promise((resolve) => d.addEventListener('toggle', resolve, { once: true }));
+  });
   await details.locator('summary').first().click();
   await details.evaluate((d) => d.toggled);
 }
@@ -54,8 +72,11 @@ export async function readWeightsTable(page, index = 0) {
     const table = document.querySelectorAll('attention-lens')[i].shadowRoot.querySelector('.weights-table');
     const cols = [...table.querySelectorAll('thead th')].slice(1).map((th) => th.textContent);
     const body = [...table.querySelectorAll('tbody tr')];
-    return { cols, rows: body.map((tr) => tr.querySelector('th').textContent),
-      values: body.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))) };
+    return {
+      cols,
+      rows: body.map((tr) => tr.querySelector('th').textContent),
+      values: body.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))),
+    };
   }, index);
 }
 
@@ -67,7 +88,7 @@ export async function screenshot(page, name) {
 export async function typeSentence(page, text) {
   const box = page.locator('attention-lens').first().locator('.input > textarea');
   await box.fill(text);
-  await waitForAnalysis(page, await box.inputValue());  // as the textarea keeps it (it may drop NUL)
+  await waitForAnalysis(page, await box.inputValue()); // as the textarea keeps it (it may drop NUL)
 }
 
 // Waits until the first lens shows the analysis of text with the current options, painted.

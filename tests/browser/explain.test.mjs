@@ -1,7 +1,7 @@
 // The explanations, checked by the numbers they show.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openDetails, openLens, readWeightsTable, screenshot, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
+import { openDetails, openLens, readWeightsTable, screenshot, useBrowser, waitForAnalysis } from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -19,20 +19,42 @@ async function readTrace(page) {
   return shadow(page, '.trace').evaluate((el) => {
     const value = (cls) => el.querySelector(`.trace-line.${cls} .trace-value`)?.textContent ?? '';
     const products = [...el.querySelectorAll('.trace-dims td.product')].map((td) => Number(td.textContent));
-    return { products, dot: value('dot'), score: value('score'), scaled: value('scaled'), exp: value('exp'), rowSum: value('row-sum'),
-      weight: value('weight'), masked: value('masked') };
+    return {
+      products,
+      dot: value('dot'),
+      score: value('score'),
+      scaled: value('scaled'),
+      exp: value('exp'),
+      rowSum: value('row-sum'),
+      weight: value('weight'),
+      masked: value('masked'),
+    };
   });
 }
 
 test('a cell’s arithmetic adds up to the weight the filter shows', async () => {
   const { page } = await open('?text=A+Lannister+always+pays+his+debts&heads=2');
   await shadow(page, 'canvas.heatmap').focus();
-  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight'])
-    await page.keyboard.press(key);  // pays → debts
+  for (const key of [
+    'ArrowDown',
+    'ArrowDown',
+    'ArrowDown',
+    'ArrowRight',
+    'ArrowRight',
+    'ArrowRight',
+    'ArrowRight',
+    'ArrowRight',
+  ])
+    await page.keyboard.press(key); // pays → debts
   const t = await readTrace(page);
   assert.equal(t.products.length, 13, '12 dimensions listed and one line for the rest');
   const dot = num(t.dot.split('=')[1]);
-  near(t.products.reduce((a, b) => a + b, 0), dot, 5e-4 * 13, 'the products add up to q·k');
+  near(
+    t.products.reduce((a, b) => a + b, 0),
+    dot,
+    5e-4 * 13,
+    'the products add up to q·k',
+  );
   near(num(t.score), dot, 1e-3, 'the score is the sum');
   const [lhs, scaled] = t.scaled.split('=');
   const [score, divisor] = lhs.split('÷').map(num);
@@ -50,7 +72,7 @@ test('a cell’s arithmetic adds up to the weight the filter shows', async () =>
 test('a masked cell’s trace says it is masked and its weight is 0', async () => {
   const { page } = await open('?text=the+night+is+dark&mask=causal');
   await shadow(page, 'canvas.heatmap').focus();
-  await page.keyboard.press('ArrowRight');  // the → night: masked
+  await page.keyboard.press('ArrowRight'); // the → night: masked
   const t = await readTrace(page);
   assert.match(t.masked, /may not look ahead/);
   assert.equal(num(t.weight.split('=')[1].split('(')[0]), 0);
@@ -66,9 +88,9 @@ test('without ÷√d_k the score spread grows like √d_k and the softmax satura
   assert.equal((await read()).spreadRaw, undefined);
   await openDetails(shadow(page, '.scaling'));
   assert.ok(Number((await read()).spreadRaw) > 0, 'opening it computes the study');
-  await slider.fill('2');  // d_k = 4
+  await slider.fill('2'); // d_k = 4
   const small = await read();
-  await slider.fill('9');  // d_k = 256
+  await slider.fill('9'); // d_k = 256
   const large = await read();
   near(Number(large.spreadRaw) / Number(small.spreadRaw), 8, 8 * 0.4, 'spread × √(256/4)');
   near(Number(large.spreadScaled) / Number(small.spreadScaled), 1, 0.4, 'scaled spread stays');
@@ -85,7 +107,8 @@ test('without ÷√d_k the score spread grows like √d_k and the softmax satura
 test('shuffling the words only permutes attention without positional encoding', async () => {
   const { page } = await open();
   await shadow(page, '.positional button').click();
-  const off = shadow(page, '.pe-off'), on = shadow(page, '.pe-on');
+  const off = shadow(page, '.pe-off'),
+    on = shadow(page, '.pe-on');
   await off.waitFor();
   assert.ok(Number(await off.getAttribute('data-max-diff')) < 1e-5);
   assert.ok(Number(await on.getAttribute('data-max-diff')) > 1e-3);
@@ -114,10 +137,18 @@ test('what if: hiding a word, comparing heads and sentences show where the weigh
   assert.match(await result.textContent(), /“Lannister” hidden/);
   assert.notEqual(Number(await result.getAttribute('data-max-change')), 0);
   await shadow(page, '.whatif').getByRole('button', { name: 'compare' }).first().click();
-  await page.waitForFunction(() => /Head 1 against head 2/.test(document.querySelector('attention-lens').shadowRoot.querySelector('.whatif-result')?.textContent));
+  await page.waitForFunction(() =>
+    /Head 1 against head 2/.test(
+      document.querySelector('attention-lens').shadowRoot.querySelector('.whatif-result')?.textContent,
+    ),
+  );
   await shadow(page, '.whatif textarea').fill('two words');
   await shadow(page, '.whatif').getByRole('button', { name: 'compare' }).last().click();
-  await page.waitForFunction(() => /different numbers of words/.test(document.querySelector('attention-lens').shadowRoot.querySelector('.whatif-body').textContent));
+  await page.waitForFunction(() =>
+    /different numbers of words/.test(
+      document.querySelector('attention-lens').shadowRoot.querySelector('.whatif-body').textContent,
+    ),
+  );
   await screenshot(page, 'explain-whatif');
   await page.close();
 });
@@ -130,7 +161,13 @@ test('cross-attention searches a document: its words are the results', async () 
   const table = await readWeightsTable(page);
   assert.deepEqual(table.cols, ['Tyrion', 'drinks', 'and', 'knows', 'things']);
   assert.deepEqual(table.rows, ['A', 'Lannister', 'always', 'pays', 'his', 'debts']);
-  for (const row of table.values) near(row.reduce((a, b) => a + b, 0), 1, 1e-3, 'row sum');
+  for (const row of table.values)
+    near(
+      row.reduce((a, b) => a + b, 0),
+      1,
+      1e-3,
+      'row sum',
+    );
   const titles = await shadow(page, '.result .title .word').allTextContents();
   assert.deepEqual([...titles].sort(), [...table.cols].sort());
   assert.ok(await shadow(page, '.controls').getByLabel('Causal mask').isDisabled());
@@ -148,8 +185,11 @@ test('the output layer W_O is drawn as the last step', async () => {
 test('the guided tour walks the seed sentence with the keyboard and can be skipped', async () => {
   const { page } = await open('?text=something+else');
   await shadow(page, '.tour-start').click();
-  assert.equal(await page.evaluate(() => document.querySelector('attention-lens').state.text), 'A Lannister always pays his debts');
-  for (let i = 0; i < 6; i++) await page.keyboard.press('Enter');  // Next has the focus
+  assert.equal(
+    await page.evaluate(() => document.querySelector('attention-lens').state.text),
+    'A Lannister always pays his debts',
+  );
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Enter'); // Next has the focus
   assert.match(await shadow(page, '.tour h2').textContent(), /Where one number comes from/);
   await waitForAnalysis(page);
   assert.match((await readTrace(page)).weight, /=/, 'the trace shows pays → debts');

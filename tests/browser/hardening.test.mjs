@@ -13,14 +13,24 @@ const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
 
 const WORDS = ['the', 'night', 'is', 'dark', 'and', 'full', 'of', 'terrors', ',', '👍🏽', 'שָׁלוֹם', '東京'];
-const MEGABYTE = Array.from({ length: 120000 }, (_, i) => WORDS[i % WORDS.length]).join(' ').slice(0, 1 << 20);
+const MEGABYTE = Array.from({ length: 120000 }, (_, i) => WORDS[i % WORDS.length])
+  .join(' ')
+  .slice(0, 1 << 20);
 const INPUTS = [
-  ['empty', ''], ['white space', ' \t\n\u00a0\u3000 '], ['one word 10,000 times', 'debts '.repeat(10000)],
-  ['a 1 MB paste', MEGABYTE], ['emoji', '👍🏽 👨‍👩‍👧‍👦 🏳️‍🌈 🇯🇵 1️⃣'], ['combining marks', 'e\u0301te\u0301 \u0301\u0302 Z\u0351\u036b'],
-  ['Arabic and Hebrew', 'السَّلَامُ عَلَيْكُمْ שָׁלוֹם עוֹלָם'], ['CJK without spaces', '東京は日本の首都です。'],
-  ['control characters and NUL', 'a\0b\x01c\x1b[31m d\x7f'], ['lone surrogates', '\uD800abc x\uDFFFy'],
+  ['empty', ''],
+  ['white space', ' \t\n\u00a0\u3000 '],
+  ['one word 10,000 times', 'debts '.repeat(10000)],
+  ['a 1 MB paste', MEGABYTE],
+  ['emoji', '👍🏽 👨‍👩‍👧‍👦 🏳️‍🌈 🇯🇵 1️⃣'],
+  ['combining marks', 'e\u0301te\u0301 \u0301\u0302 Z\u0351\u036b'],
+  ['Arabic and Hebrew', 'السَّلَامُ عَلَيْكُمْ שָׁלוֹם עוֹלָם'],
+  ['CJK without spaces', '東京は日本の首都です。'],
+  ['control characters and NUL', 'a\0b\x01c\x1b[31m d\x7f'],
+  ['lone surrogates', '\uD800abc x\uDFFFy'],
   ['markup', '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> javascript:window.__pwned=3'],
-  ['a number of 5,000 digits', '9'.repeat(5000)], ['only punctuation', '?!.,;:…—«»¿¡...'], ['unknown words', 'zxqv blorfx qwxzk'],
+  ['a number of 5,000 digits', '9'.repeat(5000)],
+  ['only punctuation', '?!.,;:…—«»¿¡...'],
+  ['unknown words', 'zxqv blorfx qwxzk'],
 ];
 
 test('bad input gives a defined view: no NaN, nothing executed, at most maxTokens tokens', async () => {
@@ -33,7 +43,8 @@ test('bad input gives a defined view: no NaN, nothing executed, at most maxToken
     assert.ok(!/\bNaN\b|Infinity/.test(view), `${name}: the page shows NaN or Infinity`);
     assert.equal(await page.evaluate(() => window.__pwned), undefined, `${name}: injected code ran`);
     const s = await page.evaluate(() => document.querySelector('attention-lens').state);
-    if (s.result.tokens.length === 0) assert.match(await shadow(page, '.notes').textContent(), /Type a sentence|no words/);
+    if (s.result.tokens.length === 0)
+      assert.match(await shadow(page, '.notes').textContent(), /Type a sentence|no words/);
     else assert.ok(s.result.tokens.length <= maxTokens, `${name}: at most ${maxTokens} tokens analyzed`);
   }
   await screenshot(page, 'bad-input-last');
@@ -59,7 +70,7 @@ test('wasm memory and live handles stay flat over 10,000 updates in the page', a
     // and says so with its render event
     const paint = async (count) => {
       for (let i = 0; i < count; i++) {
-        if (el.state.text === texts[i % 3]) continue;  // no change, no new analysis
+        if (el.state.text === texts[i % 3]) continue; // no change, no new analysis
         const rendered = new Promise((resolve) => {
           const on = () => {
             if (el.state.analyzed?.text !== texts[i % 3]) return;
@@ -91,25 +102,52 @@ test('wasm memory and live handles stay flat over 10,000 updates in the page', a
 // a copy of the site with one file removed or damaged, served on its own port
 async function brokenSite(name, damage) {
   const dir = mkdtempSync(join(tmpdir(), `al-${name}-`));
-  for (const f of ['index.html', 'attention-lens.js', 'attention-lens.css', 'page.css', 'favicon.svg', 'wasm', 'weights'])
+  for (const f of [
+    'index.html',
+    'attention-lens.js',
+    'attention-lens.css',
+    'page.css',
+    'favicon.svg',
+    'wasm',
+    'weights',
+  ])
     cpSync(join(dist, f), join(dir, f), { recursive: true });
   cpSync(join(dist, 'embeddings', 'core.bin'), join(dir, 'embeddings', 'core.bin'));
   damage(dir);
   const served = await startServer({ root: dir, port: 0, quiet: true });
-  return { ...served, cleanup: () => { served.server.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    ...served,
+    cleanup: () => {
+      served.server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 for (const [name, damage, message] of [
-  ['corrupted embeddings', (dir) => {
-    const p = join(dir, 'embeddings', 'core.bin'), bytes = readFileSync(p);
-    bytes[bytes.length >> 1] ^= 0xff;
-    writeFileSync(p, bytes);
-  }, /embeddings file 'core\.bin' is not usable: corrupted/],
-  ['truncated embeddings', (dir) => {
-    const p = join(dir, 'embeddings', 'core.bin');
-    writeFileSync(p, readFileSync(p).subarray(0, 1000));
-  }, /embeddings file 'core\.bin' is not usable: truncated/],
-  ['a missing wasm file', (dir) => rmSync(join(dir, 'wasm', 'attention-lens-simd.wasm')), /could not fetch .*attention-lens-simd\.wasm: HTTP 404/],
+  [
+    'corrupted embeddings',
+    (dir) => {
+      const p = join(dir, 'embeddings', 'core.bin'),
+        bytes = readFileSync(p);
+      bytes[bytes.length >> 1] ^= 0xff;
+      writeFileSync(p, bytes);
+    },
+    /embeddings file 'core\.bin' is not usable: corrupted/,
+  ],
+  [
+    'truncated embeddings',
+    (dir) => {
+      const p = join(dir, 'embeddings', 'core.bin');
+      writeFileSync(p, readFileSync(p).subarray(0, 1000));
+    },
+    /embeddings file 'core\.bin' is not usable: truncated/,
+  ],
+  [
+    'a missing wasm file',
+    (dir) => rmSync(join(dir, 'wasm', 'attention-lens-simd.wasm')),
+    /could not fetch .*attention-lens-simd\.wasm: HTTP 404/,
+  ],
 ]) {
   test(`${name}: the page says what failed, in the page`, async () => {
     const site = await brokenSite(name.replace(/\W+/g, '-'), damage);

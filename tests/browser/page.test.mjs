@@ -4,7 +4,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { dist, openLens, readWeightsTable, root, screenshot, serve, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
+import {
+  dist,
+  openLens,
+  readWeightsTable,
+  root,
+  screenshot,
+  serve,
+  typeSentence,
+  useBrowser,
+  waitForAnalysis,
+} from './browser.mjs';
 
 const SEED = 'A Lannister always pays his debts';
 const env = useBrowser(before, after);
@@ -13,15 +23,23 @@ const shadow = (page, selector) => page.locator('attention-lens').first().locato
 const rowSums = (values) => values.map((row) => row.reduce((a, b) => a + b, 0));
 
 describe('the page', () => {
-  test('shows the seed sentence with the native CLI\'s numbers and no console errors', async () => {
+  test("shows the seed sentence with the native CLI's numbers and no console errors", async () => {
     const { page, problems } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     const table = await readWeightsTable(page);
     assert.deepEqual(table.cols, ['A', 'Lannister', 'always', 'pays', 'his', 'debts']);
-    const cli = spawnSync(join(root, 'build', 'native', 'attention-lens'), [SEED, '--json', '--steps', 'weights'], { encoding: 'utf8' });
+    const cli = spawnSync(join(root, 'build', 'native', 'attention-lens'), [SEED, '--json', '--steps', 'weights'], {
+      encoding: 'utf8',
+    });
     const want = JSON.parse(cli.stdout).steps.weights.data[0];
-    table.values.forEach((row, i) => row.forEach((v, j) => assert.ok(Math.abs(v - want[i][j]) <= 5e-5, `cell ${i},${j}: ${v} vs ${want[i][j]}`)));
-    assert.equal(await shadow(page, '.search-box input').inputValue(), 'Lannister', 'the first word with a vector is the query');
+    table.values.forEach((row, i) =>
+      row.forEach((v, j) => assert.ok(Math.abs(v - want[i][j]) <= 5e-5, `cell ${i},${j}: ${v} vs ${want[i][j]}`)),
+    );
+    assert.equal(
+      await shadow(page, '.search-box input').inputValue(),
+      'Lannister',
+      'the first word with a vector is the query',
+    );
     await screenshot(page, 'page-seed');
     assert.deepEqual(problems, []);
     await page.close();
@@ -50,7 +68,11 @@ describe('the page', () => {
     await shadow(page, '.controls').getByLabel('Causal mask').check();
     await waitForAnalysis(page);
     const { values } = await readWeightsTable(page);
-    values.forEach((row, i) => row.forEach((v, j) => { if (j > i) assert.equal(v, 0, `cell ${i},${j}`); }));
+    values.forEach((row, i) =>
+      row.forEach((v, j) => {
+        if (j > i) assert.equal(v, 0, `cell ${i},${j}`);
+      }),
+    );
     assert.equal(values[0][0], 1);
     for (const s of rowSums(values)) assert.ok(Math.abs(s - 1) < 1e-3);
     assert.ok(await shadow(page, '.mask-note').isVisible());
@@ -63,11 +85,11 @@ describe('the page', () => {
     await waitForAnalysis(page);
     await shadow(page, '.token-list').getByRole('button', { name: 'debts' }).click();
     assert.equal(await shadow(page, '.search-box input').inputValue(), 'debts');
-    const weights = (await shadow(page, '.result').evaluateAll((els) => els.map((e) => Number(e.dataset.weight))));
+    const weights = await shadow(page, '.result').evaluateAll((els) => els.map((e) => Number(e.dataset.weight)));
     for (let i = 1; i < weights.length; i++) assert.ok(weights[i - 1] >= weights[i], 'results in weight order');
     const table = await readWeightsTable(page);
     const row = table.values[5];
-    assert.ok(Math.abs(weights[0] - Math.max(...row)) < 1e-4, 'the top result has the row\'s largest weight');
+    assert.ok(Math.abs(weights[0] - Math.max(...row)) < 1e-4, "the top result has the row's largest weight");
     assert.equal(weights.length, 6);
     await page.close();
   });
@@ -75,12 +97,19 @@ describe('the page', () => {
   test('markup is shown as text and never executed', async () => {
     const { page, problems } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
-    const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> <b>bold</b> javascript:alert(3)';
+    const evil =
+      '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> <b>bold</b> javascript:alert(3)';
     await typeSentence(page, evil);
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
     const chips = await shadow(page, '.token-list .token').allTextContents();
     assert.ok(chips.includes('<') && chips.includes('img') && chips.includes('script'));
-    assert.equal(await page.locator('attention-lens').first().evaluate((el) => el.shadowRoot.querySelectorAll('img, b, script').length), 0);
+    assert.equal(
+      await page
+        .locator('attention-lens')
+        .first()
+        .evaluate((el) => el.shadowRoot.querySelectorAll('img, b, script').length),
+      0,
+    );
     assert.equal(await shadow(page, '.input > textarea').inputValue(), evil, 'the text is kept as typed');
     assert.deepEqual(problems, []);
     await page.close();
@@ -131,18 +160,26 @@ describe('the page', () => {
     const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     const download = async (name) => {
-      const [d] = await Promise.all([page.waitForEvent('download'), shadow(page, '.export').getByRole('button', { name }).click()]);
+      const [d] = await Promise.all([
+        page.waitForEvent('download'),
+        shadow(page, '.export').getByRole('button', { name }).click(),
+      ]);
       return readFileSync(await d.path());
     };
     const csv = (await download('CSV')).toString('utf8').trim().split('\r\n');
     assert.equal(csv[0], 'query \\ key,A,Lannister,always,pays,his,debts');
     const table = await readWeightsTable(page);
-    csv.slice(1).forEach((line, i) => line.split(',').slice(1).forEach((v, j) => assert.ok(Math.abs(Number(v) - table.values[i][j]) < 1e-4)));
+    csv.slice(1).forEach((line, i) =>
+      line
+        .split(',')
+        .slice(1)
+        .forEach((v, j) => assert.ok(Math.abs(Number(v) - table.values[i][j]) < 1e-4)),
+    );
     const svg = (await download('SVG')).toString('utf8');
     assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     assert.equal((svg.match(/<rect /g) ?? []).length, 36);
     const png = await download('PNG');
-    assert.deepEqual([...png.subarray(1, 4)], [80, 78, 71]);  // "PNG"
+    assert.deepEqual([...png.subarray(1, 4)], [80, 78, 71]); // "PNG"
     await page.close();
   });
 
@@ -162,11 +199,22 @@ describe('embedding', () => {
   test('the embed example renders two independent instances', async () => {
     const { page, problems } = await openLens(env.context, `${env.url}embed-example.html`, { waitForResult: false });
     await page.waitForFunction(() => [...document.querySelectorAll('attention-lens')].every((e) => e.state?.result));
-    const first = await readWeightsTable(page, 0), second = await readWeightsTable(page, 1);
+    const first = await readWeightsTable(page, 0),
+      second = await readWeightsTable(page, 1);
     assert.deepEqual(first.cols, ['A', 'Lannister', 'always', 'pays', 'his', 'debts']);
     assert.deepEqual(second.cols, ['The', 'night', 'is', 'dark', 'and', 'full', 'of', 'terrors']);
-    second.values.forEach((row, i) => row.forEach((v, j) => { if (j > i) assert.equal(v, 0); }));
-    assert.equal(await page.locator('attention-lens').nth(1).evaluate((e) => e.state.result.heads), 2);
+    second.values.forEach((row, i) =>
+      row.forEach((v, j) => {
+        if (j > i) assert.equal(v, 0);
+      }),
+    );
+    assert.equal(
+      await page
+        .locator('attention-lens')
+        .nth(1)
+        .evaluate((e) => e.state.result.heads),
+      2,
+    );
     await screenshot(page, 'embed-example');
     assert.deepEqual(problems, []);
     await page.close();
@@ -176,8 +224,10 @@ describe('embedding', () => {
     const { page, problems } = await openLens(env.context, pathToFileURL(join(dist, 'index.html')).href);
     const table = await readWeightsTable(page);
     assert.deepEqual(table.cols, ['A', 'Lannister', 'always', 'pays', 'his', 'debts']);
-    await typeSentence(page, 'Tyrion drinks and knows things');  // rare words: a shard loaded by <script>
-    const s = await page.evaluate(() => document.querySelector('attention-lens').state.result.tokens.map((t) => [t.text, t.known]));
+    await typeSentence(page, 'Tyrion drinks and knows things'); // rare words: a shard loaded by <script>
+    const s = await page.evaluate(() =>
+      document.querySelector('attention-lens').state.result.tokens.map((t) => [t.text, t.known]),
+    );
     assert.deepEqual(s[0], ['Tyrion', true]);
     await screenshot(page, 'file-url');
     assert.deepEqual(problems, []);

@@ -16,25 +16,37 @@ test('training in a worker raises the held-out accuracy and the page stays respo
   await waitForAnalysis(page);
   await shadow(page, '.train summary').click();
   await shadow(page, '.train').getByRole('button', { name: 'Train' }).click();
-  await page.waitForFunction(() => Number(document.querySelector('attention-lens').shadowRoot.querySelector('.train-accuracy').dataset.top10) > 0.04,
-    null, { timeout: 60000 });
+  await page.waitForFunction(
+    () =>
+      Number(document.querySelector('attention-lens').shadowRoot.querySelector('.train-accuracy').dataset.top10) > 0.04,
+    null,
+    { timeout: 60000 },
+  );
   assert.equal(await data(page, '.train-accuracy', 'firstTop10'), 0, 'random weights: no hidden word in the top 10');
   // the main thread answers while the worker trains: a new sentence is analyzed, and training goes on
   const before = await data(page, '.train-status', 'steps');
   await shadow(page, '.input > textarea').fill('The king and the queen');
   await waitForAnalysis(page, 'The king and the queen');
-  await page.waitForFunction((b) => Number(document.querySelector('attention-lens').shadowRoot.querySelector('.train-status').dataset.steps) > b, before);
+  await page.waitForFunction(
+    (b) => Number(document.querySelector('attention-lens').shadowRoot.querySelector('.train-status').dataset.steps) > b,
+    before,
+  );
   await page.waitForFunction(() => {
     const c = document.querySelector('attention-lens').shadowRoot.querySelector('.train-filter');
     return /after/.test(c.getAttribute('aria-label') ?? '');
   });
   // pausing stops the worker's loop: it says so with the step it stopped at, the last one shown
   await shadow(page, '.train').getByRole('button', { name: 'Pause' }).click();
-  await page.waitForFunction(() => document.querySelector('attention-lens').shadowRoot.querySelector('.train-status').dataset.paused === 'true');
+  await page.waitForFunction(
+    () => document.querySelector('attention-lens').shadowRoot.querySelector('.train-status').dataset.paused === 'true',
+  );
   assert.match(await shadow(page, '.train-status').textContent(), /^Paused at step [\d,]+\.$/);
   await screenshot(page, 'train');
   await shadow(page, '.train').getByRole('button', { name: 'Reset' }).click();
-  await page.waitForFunction(() => Number(document.querySelector('attention-lens').shadowRoot.querySelector('.train-accuracy').dataset.top10) === 0);
+  await page.waitForFunction(
+    () =>
+      Number(document.querySelector('attention-lens').shadowRoot.querySelector('.train-accuracy').dataset.top10) === 0,
+  );
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -19,8 +19,11 @@ function assertRowsSumToOne(weights) {
 
 test('the seed sentence gives 6 tokens, real ranks and two heads of weights whose rows sum to 1', () => {
   const r = runJson([SEED, '--heads', '2']);
-  assert.deepEqual(r.tokens.map((t) => t.text), ['A', 'Lannister', 'always', 'pays', 'his', 'debts']);
-  assert.equal(r.tokens[0].known, false);  // the package has no vector for "a"
+  assert.deepEqual(
+    r.tokens.map((t) => t.text),
+    ['A', 'Lannister', 'always', 'pays', 'his', 'debts'],
+  );
+  assert.equal(r.tokens[0].known, false); // the package has no vector for "a"
   assert.equal(r.tokens[0].status, 'not-in-vocabulary');
   assert.equal(r.tokens[1].rank, 139949);
   assert.deepEqual(r.steps.weights.shape, [2, 6, 6]);
@@ -55,31 +58,40 @@ test('emoji, right-to-left text and markup are tokens like any other, with rows 
   };
   for (const [text, tokens] of Object.entries(cases)) {
     const r = runJson([text]);
-    assert.deepEqual(r.tokens.map((t) => t.text), tokens);
-    for (const t of r.tokens) assert.equal(text.slice(t.start, t.end), t.text);  // UTF-16 offsets
+    assert.deepEqual(
+      r.tokens.map((t) => t.text),
+      tokens,
+    );
+    for (const t of r.tokens) assert.equal(text.slice(t.start, t.end), t.text); // UTF-16 offsets
     assertRowsSumToOne(r.steps.weights);
   }
 });
 
 test('a 5,000-word paste from stdin gives rows that all sum to 1', async () => {
-  const paragraph = 'The night is dark and full of terrors, but the fire burns them all away. ' +
+  const paragraph =
+    'The night is dark and full of terrors, but the fire burns them all away. ' +
     'Winter is coming; the north remembers, and a Lannister always pays his debts! ';
   const words = paragraph.split(/\s+/).filter(Boolean);
   const text = Array.from({ length: 5000 }, (_, i) => words[i % words.length]).join(' ');
-  let rows = 0, worst = 0;
+  let rows = 0,
+    worst = 0;
   const { status, stderr } = await streamRows(['--steps', 'weights', '--max-tokens', '8192'], text, (row) => {
     rows++;
     worst = Math.max(worst, Math.abs(sumOf(row) - 1));
   });
   assert.equal(status, 0, stderr);
-  assert.ok(rows > 5000, `${rows} rows`);  // words plus punctuation
+  assert.ok(rows > 5000, `${rows} rows`); // words plus punctuation
   assert.ok(worst < 1e-5, `worst row sum error ${worst}`);
 });
 
 test('the causal mask zeroes every weight above the diagonal', () => {
   const r = runJson([SEED, '--causal', '--heads', '4']);
   for (const head of r.steps.weights.data)
-    head.forEach((row, i) => row.forEach((w, j) => { if (j > i) assert.equal(w, 0); }));
+    head.forEach((row, i) =>
+      row.forEach((w, j) => {
+        if (j > i) assert.equal(w, 0);
+      }),
+    );
   assertRowsSumToOne(r.steps.weights);
 });
 
@@ -107,7 +119,7 @@ test('bad options get a clear message', () => {
   r = run(['--help']);
   assert.equal(r.status, 0);
   assert.match(r.stdout, /Usage: attention-lens/);
-  assert.match(r.stdout, /--max-tokens N +analyze at most this many tokens/);  // from the core's schema
+  assert.match(r.stdout, /--max-tokens N +analyze at most this many tokens/); // from the core's schema
 });
 
 test('random weights depend on the seed only', () => {

@@ -26,10 +26,12 @@ export function streamRows(args, input, onRow) {
   return new Promise((resolve, reject) => {
     const child = spawn(cli, ['--json', ...args]);
     let stderr = '';
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
-      const m = /^(\[[^\[\]]*\])/.exec(line);
+      const m = /^(\[[^[\]]*\])/.exec(line);
       if (m) onRow(JSON.parse(m[1]));
     });
     child.on('error', reject);

@@ -29,9 +29,9 @@
 #include <vector>
 
 #include "asset_builder.h"
-#include "random_data.h"
 #include "core/analyze.h"
 #include "core/errors.h"
+#include "random_data.h"
 
 namespace {
 
@@ -50,17 +50,36 @@ al::EmbeddingStore make_store() {
   using al::test::TestWord;
   std::vector<TestWord> core, rare;
   std::uint32_t seed = 1;
-  for (const char* w : {"the", "of", "and", "to", "in", "is", "it", "i", "x", "7", "lannister", "pays", "debts",
-                        "caf\u00e9", "\u6771", "\u0634\u0645\u0633", "\u05e9\u05dc\u05d5\u05dd", "script", "<", "."})
+  for (const char* w : {"the",
+                        "of",
+                        "and",
+                        "to",
+                        "in",
+                        "is",
+                        "it",
+                        "i",
+                        "x",
+                        "7",
+                        "lannister",
+                        "pays",
+                        "debts",
+                        "caf\u00e9",
+                        "\u6771",
+                        "\u0634\u0645\u0633",
+                        "\u05e9\u05dc\u05d5\u05dd",
+                        "script",
+                        "<",
+                        "."})
     core.push_back({w, vector_for(seed++, 1.0f)});
-  core.push_back({"zero", std::vector<float>(kDims, 0.0f)});   // a zero vector (cosine)
-  core.push_back({"huge", vector_for(seed++, 1000.0f)});       // scores that overflow a naive exp
+  core.push_back({"zero", std::vector<float>(kDims, 0.0f)});  // a zero vector (cosine)
+  core.push_back({"huge", vector_for(seed++, 1000.0f)});      // scores that overflow a naive exp
   for (const char* w : {"a", "b", "c", "d", "e", "tyrion", "winter", "night", "9", "\u00e9t\u00e9", "\U0001f44d"})
     rare.push_back({w, vector_for(seed++, 2.0f)});
   const std::vector<std::string> files = al::test::build_vocabulary(core, rare, 4, vector_for(seed++, 2.0f));
   al::EmbeddingStore store;
   store.add(al::parse_embedding_asset(files[0], "core"));
-  for (std::size_t s = 1; s <= 2; ++s) store.add(al::parse_embedding_asset(files[s], "shard"));  // shards 2 and 3 stay unloaded
+  for (std::size_t s = 1; s <= 2; ++s)
+    store.add(al::parse_embedding_asset(files[s], "shard"));  // shards 2 and 3 stay unloaded
   return store;
 }
 

@@ -29,8 +29,10 @@ for (const build of BUILDS) {
         const cli = cliJson([text, ...cliFlags(options)]);
         const r = await lens.analyze(text, options);
         try {
-          assert.deepEqual(r.tokens.map((t) => [t.text, t.start, t.end, t.known, t.rank]),
-            cli.tokens.map((t) => [t.text, t.start, t.end, t.known, t.rank]));
+          assert.deepEqual(
+            r.tokens.map((t) => [t.text, t.start, t.end, t.known, t.rank]),
+            cli.tokens.map((t) => [t.text, t.start, t.end, t.known, t.rank]),
+          );
           for (const name of STEP_NAMES) {
             const want = cli.steps[name];
             const heads = want.shape.length === 3 ? want.shape[0] : 1;
@@ -51,7 +53,10 @@ for (const build of BUILDS) {
       const r = await lens.crossAnalyze('who pays debts', SEED, { heads: 2 });
       const cli = cliJson(['who pays debts', '--document', SEED, '--heads', '2']);
       assert.equal(r.cross, true);
-      assert.deepEqual(r.documentTokens.map((t) => t.text), cli.documentTokens.map((t) => t.text));
+      assert.deepEqual(
+        r.documentTokens.map((t) => t.text),
+        cli.documentTokens.map((t) => t.text),
+      );
       assert.ok(maxDiff(r.step('weights', 1), cli.steps.weights.data[1]) <= 1e-5);
       assert.ok(maxDiff(r.step('documentInput'), cli.steps.documentInput.data) <= 1e-5);
       r.dispose();
@@ -60,7 +65,13 @@ for (const build of BUILDS) {
     test('rare words load their shard on demand and get their real rank', async () => {
       const lens = await lensFor(build);
       const r = await lens.analyze('Tyrion Lannister', {});
-      assert.deepEqual(r.tokens.map((t) => [t.text, t.known, t.rank]), [['Tyrion', true, 134496], ['Lannister', true, 139949]]);
+      assert.deepEqual(
+        r.tokens.map((t) => [t.text, t.known, t.rank]),
+        [
+          ['Tyrion', true, 134496],
+          ['Lannister', true, 139949],
+        ],
+      );
       assert.deepEqual(r.warnings, []);
       r.dispose();
     });
@@ -68,7 +79,8 @@ for (const build of BUILDS) {
     test('a head slice of query has d_k columns taken from the full matrix', async () => {
       const lens = await lensFor(build);
       const r = await lens.analyze(SEED, { heads: 4 });
-      const full = r.step('query'), slice = r.step('query', 2);
+      const full = r.step('query'),
+        slice = r.step('query', 2);
       assert.equal(r.dK, 25);
       assert.deepEqual([slice.rows, slice.cols], [7, 25]);
       for (let i = 0; i < 7; i++)
@@ -87,19 +99,28 @@ for (const build of BUILDS) {
       assert.ok(near[0].similarity > 0.99);
       assert.ok(near.map((n) => n.word).includes('queen') || near.map((n) => n.word).includes('prince'));
       for (let i = 1; i < 5; i++) assert.ok(near[i - 1].similarity >= near[i].similarity);
-      assert.deepEqual(lens.nearestWords(new Float32Array(100), 3), []);  // a zero vector is near nothing
+      assert.deepEqual(lens.nearestWords(new Float32Array(100), 3), []); // a zero vector is near nothing
     });
 
     test('bad arguments throw clear errors', async () => {
       const lens = await lensFor(build);
-      await assert.rejects(lens.analyze(SEED, { heads: 3 }), /option heads must be one of 1, 2, 4, 5, 10, 20, 25, 50, 100, got 3/);
+      await assert.rejects(
+        lens.analyze(SEED, { heads: 3 }),
+        /option heads must be one of 1, 2, 4, 5, 10, 20, 25, 50, 100, got 3/,
+      );
       await assert.rejects(lens.analyze(SEED, { colour: 'red' }), /unknown option 'colour'/);
       await assert.rejects(lens.analyze(SEED, { temperature: '2' }), /temperature must be a finite number/);
       await assert.rejects(lens.analyze(SEED, { mask: 'future' }), /mask must be one of 'none', 'causal'/);
       await assert.rejects(lens.analyze(42), /text must be a string/);
-      await assert.rejects(lens.crossAnalyze('a', 'b', { mask: 'causal' }), (e) => e instanceof Error && /self-attention only/.test(e.message));
+      await assert.rejects(
+        lens.crossAnalyze('a', 'b', { mask: 'causal' }),
+        (e) => e instanceof Error && /self-attention only/.test(e.message),
+      );
       await assert.rejects(lens.analyze(SEED, { weights: 'trained' }), /no trained weights are loaded/);
-      assert.throws(() => lens.setTrainedWeights(new Uint8Array([1, 2, 3])), (e) => e instanceof Error && /weights file 'trained weights' is not usable: truncated/.test(e.message));
+      assert.throws(
+        () => lens.setTrainedWeights(new Uint8Array([1, 2, 3])),
+        (e) => e instanceof Error && /weights file 'trained weights' is not usable: truncated/.test(e.message),
+      );
       assert.throws(() => lens.nearestWords([1, 2], 3), /2 dimensions, the vocabulary 100/);
       const r = await lens.analyze(SEED);
       assert.throws(() => r.step('attention'), /unknown step 'attention'/);
@@ -112,13 +133,17 @@ for (const build of BUILDS) {
     test('trained weights load from the core file format and are used', async () => {
       const lens = await lensFor(build);
       // identity weights written in the trained format give the identity preset's numbers
-      const d = 100, bytes = new Uint8Array(12 + 16 * d * d), view = new DataView(bytes.buffer);
-      bytes.set([65, 76, 87, 84]);  // "ALWT"
+      const d = 100,
+        bytes = new Uint8Array(12 + 16 * d * d),
+        view = new DataView(bytes.buffer);
+      bytes.set([65, 76, 87, 84]); // "ALWT"
       view.setUint32(4, 1, true);
       view.setUint32(8, d, true);
-      for (let m = 0; m < 4; m++) for (let i = 0; i < d; i++) view.setFloat32(12 + 4 * (m * d * d + i * d + i), 1, true);
+      for (let m = 0; m < 4; m++)
+        for (let i = 0; i < d; i++) view.setFloat32(12 + 4 * (m * d * d + i * d + i), 1, true);
       lens.setTrainedWeights(bytes);
-      const a = await lens.analyze(SEED, { weights: 'trained' }), b = await lens.analyze(SEED, { weights: 'identity' });
+      const a = await lens.analyze(SEED, { weights: 'trained' }),
+        b = await lens.analyze(SEED, { weights: 'identity' });
       assert.deepEqual(a.step('output').data, b.step('output').data);
       a.dispose();
       b.dispose();
@@ -147,7 +172,7 @@ for (const build of BUILDS) {
           r.dispose();
         }
       };
-      await run(300);  // warm-up: caches and the allocator settle
+      await run(300); // warm-up: caches and the allocator settle
       const before = lens.memoryStats();
       await run(10000);
       const after = lens.memoryStats();
@@ -169,12 +194,13 @@ test('options are validated once, with defaults filled in', () => {
 });
 
 test('view() shows the same numbers as step() without copying, until memory grows', async () => {
-  const lens = await createAttentionLens({ simd: BUILDS[0] === 'simd' });  // its own, small memory
+  const lens = await createAttentionLens({ simd: BUILDS[0] === 'simd' }); // its own, small memory
   const r = await lens.analyze('A Lannister always pays his debts.', { heads: 2 });
-  const view = r.view('weights', 1), copy = r.step('weights', 1);
+  const view = r.view('weights', 1),
+    copy = r.step('weights', 1);
   assert.deepEqual(new Float32Array(view.data), copy.data);
-  assert.deepEqual(r.view('query', 1).data, r.step('query', 1).data);  // a head slice: a copy
-  const big = await lens.analyze('debts '.repeat(2000), { maxTokens: 2000 });  // grows wasm memory
+  assert.deepEqual(r.view('query', 1).data, r.step('query', 1).data); // a head slice: a copy
+  const big = await lens.analyze('debts '.repeat(2000), { maxTokens: 2000 }); // grows wasm memory
   assert.equal(view.data.length, 0, 'the old view is detached, as documented');
   assert.deepEqual(new Float32Array(r.view('weights', 1).data), copy.data, 'a view taken again is valid');
   assert.equal(copy.data.length, 49, 'copies stay valid');

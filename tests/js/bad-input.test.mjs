@@ -17,24 +17,41 @@ import { BUILDS, lensFor, root } from './helpers.mjs';
 // with the code unit after it ('\uD800a' became U+10061), so that character was lost and
 // offsets shifted; web/lib/lens.js now passes well-formed text (text.toWellFormed(): same
 // length, lone surrogates as U+FFFD). These tests keep it that way.
-const SURROGATE_BUG = false;  // no longer todo
+const SURROGATE_BUG = false; // no longer todo
 
 const CASES = [
   ['empty text', '', []],
   ['white space only', ' \t\r\n\v\f\u00a0\u2003\u3000\u2028\u0085', []],
-  ['emoji with skin tones and ZWJ sequences', '👍🏽 👨‍👩‍👧‍👦 🏳️‍🌈 🇯🇵 👩🏿‍💻 1️⃣',
-    ['👍🏽', '👨‍👩‍👧‍👦', '🏳️‍🌈', '🇯🇵', '👩🏿‍💻', '1️⃣']],
-  ['combining marks', 'e\u0301te\u0301 Z\u0351\u036ba\u0310\u0308 \u0301\u0302\u0303 x',
-    ['e\u0301te\u0301', 'Z\u0351\u036ba\u0310\u0308', '\u0301\u0302\u0303', 'x']],
-  ['Arabic and Hebrew with vowel points and direction marks',
-    'السَّلَامُ عَلَيْكُمْ \u200fשָׁלוֹם\u200f עוֹלָם', ['السَّلَامُ', 'عَلَيْكُمْ', 'שָׁלוֹם', 'עוֹלָם']],
+  [
+    'emoji with skin tones and ZWJ sequences',
+    '👍🏽 👨‍👩‍👧‍👦 🏳️‍🌈 🇯🇵 👩🏿‍💻 1️⃣',
+    ['👍🏽', '👨‍👩‍👧‍👦', '🏳️‍🌈', '🇯🇵', '👩🏿‍💻', '1️⃣'],
+  ],
+  [
+    'combining marks',
+    'e\u0301te\u0301 Z\u0351\u036ba\u0310\u0308 \u0301\u0302\u0303 x',
+    ['e\u0301te\u0301', 'Z\u0351\u036ba\u0310\u0308', '\u0301\u0302\u0303', 'x'],
+  ],
+  [
+    'Arabic and Hebrew with vowel points and direction marks',
+    'السَّلَامُ عَلَيْكُمْ \u200fשָׁלוֹם\u200f עוֹלָם',
+    ['السَّلَامُ', 'عَلَيْكُمْ', 'שָׁלוֹם', 'עוֹלָם'],
+  ],
   ['CJK without spaces', '東京は日本の首都です。', [...'東京は日本の首都です。']],
   ['control characters and NUL', 'a\0b\x01c\x1b[31md\x7f e\u0085f\u200bg', ['a', 'b', 'c', '[', '31md', 'e', 'f', 'g']],
   ['a lone high surrogate', '\uD800abc', ['\uD800', 'abc'], SURROGATE_BUG],
   ['a lone low surrogate', 'x\uDFFFy', ['x', '\uDFFF', 'y'], SURROGATE_BUG],
   ['a script tag', '<script>alert(1)</script>', ['<', 'script', '>', 'alert', '(', '1', ')', '<', '/', 'script', '>']],
-  ['an img onerror', '<img src=x onerror=alert(1)>', ['<', 'img', 'src', '=', 'x', 'onerror', '=', 'alert', '(', '1', ')', '>']],
-  ['a javascript: URL', 'javascript:alert(document.cookie)', ['javascript', ':', 'alert', '(', 'document', '.', 'cookie', ')']],
+  [
+    'an img onerror',
+    '<img src=x onerror=alert(1)>',
+    ['<', 'img', 'src', '=', 'x', 'onerror', '=', 'alert', '(', '1', ')', '>'],
+  ],
+  [
+    'a javascript: URL',
+    'javascript:alert(document.cookie)',
+    ['javascript', ':', 'alert', '(', 'document', '.', 'cookie', ')'],
+  ],
   ['a number with thousands of digits', '9'.repeat(5000), ['9'.repeat(5000)]],
   ['a decimal with thousands of digits', `3.${'1'.repeat(3000)}`, [`3.${'1'.repeat(3000)}`]],
   ['a sentence of only punctuation', '?!.,;:…—«»¿¡...', [...'?!.,;:…—«»¿¡...']],
@@ -87,7 +104,8 @@ function checkResult(r, text, options) {
 }
 
 // The seed's 1 MB paste: every kind of text above (but lone surrogates, see SURROGATE_BUG), repeated.
-const CHUNK = "A Lannister always pays his debts, don't you know? 3.14 café 東京は 👍🏽 👨‍👩‍👧 السلام שלום " +
+const CHUNK =
+  "A Lannister always pays his debts, don't you know? 3.14 café 東京は 👍🏽 👨‍👩‍👧 السلام שלום " +
   '<script>alert(1)</script> e\u0301 \x01\t\0!?\uFFFD\n';
 const PASTE = CHUNK.repeat(Math.ceil((1 << 20) / CHUNK.length));
 
@@ -99,7 +117,11 @@ for (const build of BUILDS) {
         for (const options of OPTIONS) {
           const r = await lens.analyze(text, options);
           try {
-            assert.deepEqual(r.tokens.map((t) => t.text), want, JSON.stringify(options));
+            assert.deepEqual(
+              r.tokens.map((t) => t.text),
+              want,
+              JSON.stringify(options),
+            );
             assert.deepEqual(r.warnings, []);
             checkResult(r, text, options);
           } finally {
@@ -115,19 +137,35 @@ for (const build of BUILDS) {
       const r = await lens.analyze(text);
       try {
         assert.equal(r.tokens.map((t) => t.text).join(''), text.replace(/\s/g, ''));
-        assert.ok(r.tokens.every((t) => t.text.length === 1 || !/[<>"=&]/.test(t.text)), 'markup is split, never kept whole');
+        assert.ok(
+          r.tokens.every((t) => t.text.length === 1 || !/[<>"=&]/.test(t.text)),
+          'markup is split, never kept whole',
+        );
       } finally {
         r.dispose();
       }
     });
 
-    test('lone surrogates keep JS string offsets and text after them is still found', { todo: SURROGATE_BUG }, async () => {
+    test('lone surrogates keep JS string offsets and text after them is still found', {
+      todo: SURROGATE_BUG,
+    }, async () => {
       const lens = await lensFor(build);
       const r = await lens.analyze('\uDFFF\uD800 the debts \uD83D');
       try {
-        assert.deepEqual(r.tokens.map((t) => [t.text, t.start, t.end]),
-          [['\uDFFF', 0, 1], ['\uD800', 1, 2], ['the', 3, 6], ['debts', 7, 12], ['\uD83D', 13, 14]]);
-        assert.deepEqual(r.tokens.map((t) => t.known), [false, false, true, true, false]);
+        assert.deepEqual(
+          r.tokens.map((t) => [t.text, t.start, t.end]),
+          [
+            ['\uDFFF', 0, 1],
+            ['\uD800', 1, 2],
+            ['the', 3, 6],
+            ['debts', 7, 12],
+            ['\uD83D', 13, 14],
+          ],
+        );
+        assert.deepEqual(
+          r.tokens.map((t) => t.known),
+          [false, false, true, true, false],
+        );
       } finally {
         r.dispose();
       }
@@ -196,18 +234,35 @@ test('a long paste loads only the shards of the tokens it analyzes', async () =>
   for (let s = 0; s < 512; s++) {
     const bytes = readFileSync(join(dir, `shard-${String(s).padStart(3, '0')}.bin`));
     const wordsBytes = bytes.readUInt32LE(28);
-    rare.push(bytes.subarray(40, 40 + wordsBytes).toString('utf8').split('\n')[0]);
+    rare.push(
+      bytes
+        .subarray(40, 40 + wordsBytes)
+        .toString('utf8')
+        .split('\n')[0],
+    );
   }
   const text = `${'the king and the queen '.repeat(Math.ceil(DEFAULT_OPTIONS.maxTokens / 5))}${rare.join(' ')}`;
-  const { module, simd } = await loadModule(new URL('../../dist/wasm/', import.meta.url), { simd: BUILDS[0] === 'simd' });
+  const { module, simd } = await loadModule(new URL('../../dist/wasm/', import.meta.url), {
+    simd: BUILDS[0] === 'simd',
+  });
   const read = [];
-  const lens = await createLensWith({ module, simd,
-    readAsset: (name, progress) => (read.push(name), readBytes(new URL(name, new URL('../../dist/embeddings/', import.meta.url)), progress)) });
+  const lens = await createLensWith({
+    module,
+    simd,
+    readAsset: (name, progress) => {
+      read.push(name);
+      return readBytes(new URL(name, new URL('../../dist/embeddings/', import.meta.url)), progress);
+    },
+  });
   try {
     const r = await lens.analyze(text);
     assert.equal(r.tokens.length, DEFAULT_OPTIONS.maxTokens);
     r.dispose();
-    assert.equal(read.length - 1, 0, `${read.length - 1} shards were read for words past the first ${DEFAULT_OPTIONS.maxTokens} tokens`);
+    assert.equal(
+      read.length - 1,
+      0,
+      `${read.length - 1} shards were read for words past the first ${DEFAULT_OPTIONS.maxTokens} tokens`,
+    );
   } finally {
     lens.dispose();
   }

@@ -41,7 +41,8 @@ export function cliFlags(o) {
 export function maxDiff(step, nested) {
   const flat = nested.flat(2);
   if (flat.length !== step.data.length) return Infinity;
-  let worst = 0, scale = 1;
+  let worst = 0,
+    scale = 1;
   for (let i = 0; i < flat.length; i++) {
     worst = Math.max(worst, Math.abs(step.data[i] - flat[i]));
     scale = Math.max(scale, Math.abs(flat[i]));

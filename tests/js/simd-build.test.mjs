@@ -10,11 +10,22 @@ import { root } from './helpers.mjs';
 
 // { functionName: [instruction, ...] } of dist/wasm/<name>.wasm
 function disassemble(name) {
-  const names = new Map(readFileSync(join(root, 'dist', 'wasm', `${name}.mjs.symbols`), 'utf8').trim().split('\n').map((line) => {
-    const colon = line.indexOf(':');
-    return [Number(line.slice(0, colon)), line.slice(colon + 1).replace(/\\([0-9a-f]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))];
-  }));
-  const text = execFileSync('wasm-objdump', ['-d', join(root, 'dist', 'wasm', `${name}.wasm`)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const names = new Map(
+    readFileSync(join(root, 'dist', 'wasm', `${name}.mjs.symbols`), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const colon = line.indexOf(':');
+        return [
+          Number(line.slice(0, colon)),
+          line.slice(colon + 1).replace(/\\([0-9a-f]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16))),
+        ];
+      }),
+  );
+  const text = execFileSync('wasm-objdump', ['-d', join(root, 'dist', 'wasm', `${name}.wasm`)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   const functions = {};
   let current = null;
   for (const line of text.split('\n')) {
@@ -34,20 +45,31 @@ const find = (functions, prefix) => Object.entries(functions).find(([name]) => n
 test('the SIMD build computes its matrix products and softmax with f32x4 instructions', () => {
   const f = disassemble('attention-lens-simd');
   // the 4×8 microkernel, on its own or inlined into gemm_packed by wasm-opt
-  const gemm = [...(find(f, 'al::kernels::panels::microkernel(') ?? []), ...(find(f, 'al::kernels::gemm_packed(') ?? [])];
+  const gemm = [
+    ...(find(f, 'al::kernels::panels::microkernel(') ?? []),
+    ...(find(f, 'al::kernels::gemm_packed(') ?? []),
+  ];
   assert.ok(gemm.length > 0, 'the gemm kernel is in the module');
-  assert.ok(count(gemm, 'f32x4.mul') >= 8 && count(gemm, 'f32x4.add') >= 8, 'the 4×8 microkernel: 8 mul + 8 add per step');
+  assert.ok(
+    count(gemm, 'f32x4.mul') >= 8 && count(gemm, 'f32x4.add') >= 8,
+    'the 4×8 microkernel: 8 mul + 8 add per step',
+  );
   assert.ok(count(gemm, 'v128.load32_splat') >= 4);
   // wasm-opt may inline the softmax into its caller: look for the vectorized exp wherever it is
   const softmax = Object.values(f).filter((ops) => ops.includes('f32x4.nearest'));
   assert.ok(softmax.length >= 1, 'the vectorized exp (f32x4.nearest) is in the module');
   for (const op of ['f32x4.pmax', 'f32x4.mul', 'f32x4.add', 'i32x4.shl', 'i32x4.trunc_sat_f32x4_s'])
-    assert.ok(softmax.some((ops) => ops.includes(op)), `the softmax uses ${op}`);
+    assert.ok(
+      softmax.some((ops) => ops.includes(op)),
+      `the softmax uses ${op}`,
+    );
 });
 
 test('the baseline build contains no SIMD instruction', () => {
   const f = disassemble('attention-lens-baseline');
-  const simd = Object.values(f).flat().filter((op) => /^(v128|[fi](8x16|16x8|32x4|64x2))\./.test(op));
+  const simd = Object.values(f)
+    .flat()
+    .filter((op) => /^(v128|[fi](8x16|16x8|32x4|64x2))\./.test(op));
   assert.deepEqual(simd, []);
   assert.ok(find(f, 'al::kernels::gemm_packed('), 'the scalar gemm_packed is in the module');
 });

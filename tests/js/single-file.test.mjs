@@ -10,8 +10,12 @@ import { BUILDS, lensFor, root } from './helpers.mjs';
 
 async function loadClassicScript(file) {
   const context = vm.createContext({ WebAssembly, TextDecoder, console, setTimeout, atob, performance, URL });
-  Object.assign(context, { window: context, self: context, location: { href: 'file:///page/index.html' },
-    document: { currentScript: { src: `file:///page/${file}` } } });
+  Object.assign(context, {
+    window: context,
+    self: context,
+    location: { href: 'file:///page/index.html' },
+    document: { currentScript: { src: `file:///page/${file}` } },
+  });
   vm.runInContext(readFileSync(join(root, 'dist', 'wasm', file), 'utf8'), context, { filename: file });
   assert.equal(typeof context.createAttentionLensModule, 'function', 'the script defines a global factory');
   return vm.runInContext('createAttentionLensModule()', context);

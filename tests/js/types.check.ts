@@ -4,8 +4,15 @@ import { createAttentionLens, HEAD_COUNTS, STEP_NAMES, type AttentionResult, typ
 async function example(): Promise<number> {
   const lens = await createAttentionLens({ simd: 'auto', onProgress: (p) => void p.loaded });
   const r: AttentionResult = await lens.analyze('A Lannister always pays his debts', {
-    heads: 1, positional: true, scale: true, temperature: 1,
-    similarity: 'dot', mask: 'none', weights: 'identity', seed: 0 });
+    heads: 1,
+    positional: true,
+    scale: true,
+    temperature: 1,
+    similarity: 'dot',
+    mask: 'none',
+    weights: 'identity',
+    seed: 0,
+  });
   const w: Step = r.step('weights', 0);
   const first = r.tokens[0];
   const near = lens.nearestWords(r.step('context').data.subarray(0, 100), 5);

@@ -15,8 +15,8 @@ struct TestWord {
   std::vector<float> vector;
 };
 
-inline std::string build_asset(const std::vector<TestWord>& words, std::uint32_t shard_index,
-                               std::uint32_t shard_count, std::uint32_t vocab_size) {
+inline std::string build_asset(const std::vector<TestWord>& words, std::uint32_t shard_index, std::uint32_t shard_count,
+                               std::uint32_t vocab_size) {
   const std::uint32_t dims = words.empty() ? 4 : std::uint32_t(words[0].vector.size());
   std::string blob;
   for (std::size_t i = 0; i < words.size(); ++i) blob += (i ? "\n" : "") + words[i].word;
@@ -49,7 +49,8 @@ inline std::vector<std::string> build_vocabulary(const std::vector<TestWord>& co
   for (TestWord& w : rare) per[fnv1a(w.word) % shards].push_back(std::move(w));
   for (std::uint32_t i = 0; i < shards; ++i)
     for (int k = 0; per[i].empty(); ++k)
-      if (const std::string w = "filler" + std::to_string(k); fnv1a(w) % shards == i) per[i].push_back({w, filler_vector});
+      if (const std::string w = "filler" + std::to_string(k); fnv1a(w) % shards == i)
+        per[i].push_back({w, filler_vector});
   auto vocab = std::uint32_t(core.size());
   for (const auto& words : per) vocab += std::uint32_t(words.size());
   std::vector<std::string> files{build_asset(core, kCoreShardIndex, shards, vocab)};

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "asset_builder.h"
+#include "core/unicode.h"
 #include "random_data.h"
 #include "utf8_check.h"
-#include "core/unicode.h"
 
 using Catch::Matchers::WithinAbs;
 
@@ -35,14 +35,15 @@ const al::EmbeddingStore& store() {
   static const al::EmbeddingStore s = [] {
     std::vector<TestWord> core, rare;
     std::uint32_t seed = 1;
-    for (const char* w : {"the", "always", "pays", "his", "debts", "is", "coming", "script", "alert", "img",
-                          "\u6771", "\u4eac", "\u05e9\u05dc\u05d5\u05dd"})
+    for (const char* w : {"the", "always", "pays", "his", "debts", "is", "coming", "script", "alert", "img", "\u6771",
+                          "\u4eac", "\u05e9\u05dc\u05d5\u05dd"})
       core.push_back({w, vector_for(seed++)});
     for (const char* w : {"lannister", "winter", "onerror", "javascript", "\u0627\u0644\u0633\u0644\u0627\u0645"})
       rare.push_back({w, vector_for(seed++)});
     const std::vector<std::string> files = build_vocabulary(core, rare, 4, vector_for(seed++));
     al::EmbeddingStore st;
-    for (std::size_t i = 0; i < files.size(); ++i) st.add(al::parse_embedding_asset(files[i], i ? "shard" : "core.bin"));
+    for (std::size_t i = 0; i < files.size(); ++i)
+      st.add(al::parse_embedding_asset(files[i], i ? "shard" : "core.bin"));
     return st;
   }();
   return s;
@@ -88,8 +89,8 @@ void check_tokens(const std::string& text, const std::vector<al::Token>& tokens)
   for (const al::Token& t : tokens) {
     const long units = utf16_length(t.text);
     const bool ok = t.byte_start >= byte_end && t.byte_end > t.byte_start && t.byte_end <= text.size() &&
-                    t.u16_start >= u16_end && t.u16_end > t.u16_start && units >= 0 &&
-                    utf16_length(t.lower) >= 0 && std::size_t(units) == t.u16_end - t.u16_start &&
+                    t.u16_start >= u16_end && t.u16_end > t.u16_start && units >= 0 && utf16_length(t.lower) >= 0 &&
+                    std::size_t(units) == t.u16_end - t.u16_start &&
                     (!valid || text.compare(t.byte_start, t.byte_end - t.byte_start, t.text) == 0) &&
                     only_separators(text, byte_end, t.byte_start);
     if (!ok && bad++ == 0) UNSCOPED_INFO("first bad token: '" << t.text << "' at byte " << t.byte_start);
@@ -123,9 +124,14 @@ void check_analysis(const al::Analysis& a, const al::PipelineOptions& o) {
   }
   const al::AttentionSteps& s = a.attention;
   REQUIRE(s.weights.size() == std::size_t(o.attention.heads));
-  std::vector<std::pair<std::string, const al::Matrix*>> steps = {
-      {"embeddings", &q.embeddings}, {"positional", &q.positional}, {"input", &q.input}, {"query", &s.query},
-      {"key", &s.key}, {"value", &s.value}, {"context", &s.context}, {"output", &s.output}};
+  std::vector<std::pair<std::string, const al::Matrix*>> steps = {{"embeddings", &q.embeddings},
+                                                                  {"positional", &q.positional},
+                                                                  {"input", &q.input},
+                                                                  {"query", &s.query},
+                                                                  {"key", &s.key},
+                                                                  {"value", &s.value},
+                                                                  {"context", &s.context},
+                                                                  {"output", &s.output}};
   for (std::size_t h = 0; h < s.weights.size(); ++h) {
     steps.push_back({"scores " + std::to_string(h), &s.scores[h]});
     steps.push_back({"scaled " + std::to_string(h), &s.scaled[h]});

@@ -10,8 +10,8 @@
 #include <catch2/catch.hpp>
 
 #include "core/matrix.h"
-#include "random_data.h"
 #include "core/reference.h"
+#include "random_data.h"
 
 namespace al::test {
 
@@ -27,11 +27,11 @@ inline double scaled_max_error(const Matrix& got, const reference::DMatrix& want
   return max_diff / max_ref;
 }
 
-#define REQUIRE_CLOSE(got, want, tol)                                      \
-  do {                                                                     \
-    const double err_ = ::al::test::scaled_max_error((got), (want));       \
-    INFO(#got << " vs reference: scaled max error " << err_);              \
-    REQUIRE(err_ <= (tol));                                                \
+#define REQUIRE_CLOSE(got, want, tol)                                \
+  do {                                                               \
+    const double err_ = ::al::test::scaled_max_error((got), (want)); \
+    INFO(#got << " vs reference: scaled max error " << err_);        \
+    REQUIRE(err_ <= (tol));                                          \
   } while (0)
 
 }  // namespace al::test

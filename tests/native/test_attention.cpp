@@ -71,8 +71,8 @@ TEST_CASE("cross-attention takes queries from one input and keys and values from
     AttentionOptions o;
     o.heads = 2;
     check_against_reference(nq, nk, 8, o, al::random_weights(8, 1), 9);
-    const al::AttentionSteps s = al::attention_forward(random_matrix(nq, 8, 1), random_matrix(nk, 8, 2),
-                                                       al::identity_weights(8), o);
+    const al::AttentionSteps s =
+        al::attention_forward(random_matrix(nq, 8, 1), random_matrix(nk, 8, 2), al::identity_weights(8), o);
     REQUIRE(s.weights[0].rows == nq);
     REQUIRE(s.weights[0].cols == nk);
     REQUIRE(s.output.rows == nq);
@@ -107,8 +107,10 @@ TEST_CASE("the causal mask gives keys after the query a weight of exactly 0", "[
   for (const Matrix& w : s.weights)
     for (int i = 0; i < 9; ++i)
       for (int j = 0; j < 9; ++j) {
-        if (j > i) REQUIRE(w(i, j) == 0.0f);
-        else REQUIRE(w(i, j) > 0.0f);
+        if (j > i)
+          REQUIRE(w(i, j) == 0.0f);
+        else
+          REQUIRE(w(i, j) > 0.0f);
       }
   REQUIRE(s.weights[0](0, 0) == 1.0f);  // the first word can only look at itself
 }

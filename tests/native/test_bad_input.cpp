@@ -19,8 +19,8 @@
 #include "core/analyze.h"
 #include "core/bytes.h"
 #include "core/embedding_store.h"
-#include "core/random.h"
 #include "core/errors.h"
+#include "core/random.h"
 #include "core/tokenizer.h"
 #include "core/unicode.h"
 
@@ -61,12 +61,12 @@ TEST_CASE("one word repeated 10,000 times gives 10,000 tokens, analyzed up to ma
   for (float w : same.attention.weights[0].data) REQUIRE_THAT(w, WithinAbs(0.01, 1e-6));
 }
 
-TEST_CASE("a 1 MB paste is tokenized in full and its analysis is capped to max_tokens, and says so",
-          "[bad-input]") {
+TEST_CASE("a 1 MB paste is tokenized in full and its analysis is capped to max_tokens, and says so", "[bad-input]") {
   const std::string chunk =
       "A Lannister always pays his debts, don't you know? 3.14 caf\u00e9 \u6771\u4eac\u306f "
       "\U0001F44D\U0001F3FD \U0001F468\u200D\U0001F469\u200D\U0001F467 \u0627\u0644\u0633\u0644\u0627\u0645 "
-      "\u05e9\u05dc\u05d5\u05dd <script>alert(1)</script> e\u0301 \x01\t"s + '\0' + "!?\n";
+      "\u05e9\u05dc\u05d5\u05dd <script>alert(1)</script> e\u0301 \x01\t"s +
+      '\0' + "!?\n";
   std::string text;
   while (text.size() < (1u << 20)) text += chunk;
   const std::size_t total = analyze_every_way(text, 32, false).size();
@@ -84,17 +84,16 @@ TEST_CASE("a 1 MB paste is tokenized in full and its analysis is capped to max_t
   }
 }
 
-TEST_CASE("emoji with skin tones and ZWJ sequences are one token each, with the zero vector",
-          "[bad-input]") {
+TEST_CASE("emoji with skin tones and ZWJ sequences are one token each, with the zero vector", "[bad-input]") {
   const std::string text =
       "\U0001F44D\U0001F3FD \U0001F468\u200D\U0001F469\u200D\U0001F467\u200D\U0001F466 "
       "\U0001F3F3\uFE0F\u200D\U0001F308 \U0001F1EF\U0001F1F5 \U0001F469\U0001F3FF\u200D\U0001F4BB "
       "1\uFE0F\u20E3 \U0001F3FD";
   const auto tokens = analyze_every_way(text);
-  REQUIRE(texts(tokens) == std::vector<std::string>{"\U0001F44D\U0001F3FD",
-                                                    "\U0001F468\u200D\U0001F469\u200D\U0001F467\u200D\U0001F466",
-                                                    "\U0001F3F3\uFE0F\u200D\U0001F308", "\U0001F1EF\U0001F1F5",
-                                                    "\U0001F469\U0001F3FF\u200D\U0001F4BB", "1\uFE0F\u20E3", "\U0001F3FD"});
+  REQUIRE(texts(tokens) ==
+          std::vector<std::string>{"\U0001F44D\U0001F3FD", "\U0001F468\u200D\U0001F469\u200D\U0001F467\u200D\U0001F466",
+                                   "\U0001F3F3\uFE0F\u200D\U0001F308", "\U0001F1EF\U0001F1F5",
+                                   "\U0001F469\U0001F3FF\u200D\U0001F4BB", "1\uFE0F\u20E3", "\U0001F3FD"});
   REQUIRE(kinds(tokens) == "emoji emoji emoji emoji emoji emoji emoji");
   REQUIRE(tokens[1].u16_end - tokens[1].u16_start == 11);  // 4 surrogate pairs and 3 ZWJs
   const al::Analysis a = al::analyze(text, store(), identity(), {});
@@ -110,17 +109,20 @@ TEST_CASE("combining marks stay on their letter, and marks with no base are one 
   REQUIRE(kinds(tokens) == "word word symbol word symbol");
 }
 
-TEST_CASE("Arabic and Hebrew words, with vowel points and direction marks, are tokens like any other",
-          "[bad-input]") {
-  const std::string arabic = "\u0627\u0644\u0633\u0651\u064e\u0644\u064e\u0627\u0645\u064f "
-                             "\u0639\u064e\u0644\u064e\u064a\u0652\u0643\u064f\u0645\u0652";
-  const std::string hebrew = "\u200f\u05e9\u05b8\u05c1\u05dc\u05d5\u05b9\u05dd\u200f \u05e2\u05d5\u05b9\u05dc\u05b8\u05dd";
+TEST_CASE("Arabic and Hebrew words, with vowel points and direction marks, are tokens like any other", "[bad-input]") {
+  const std::string arabic =
+      "\u0627\u0644\u0633\u0651\u064e\u0644\u064e\u0627\u0645\u064f "
+      "\u0639\u064e\u0644\u064e\u064a\u0652\u0643\u064f\u0645\u0652";
+  const std::string hebrew =
+      "\u200f\u05e9\u05b8\u05c1\u05dc\u05d5\u05b9\u05dd\u200f \u05e2\u05d5\u05b9\u05dc\u05b8\u05dd";
   REQUIRE(analyze_every_way(arabic).size() == 2);
   REQUIRE(analyze_every_way(hebrew).size() == 2);
-  const auto mixed = analyze_every_way("the \u05e9\u05dc\u05d5\u05dd 123 \u0627\u0644\u0633\u0644\u0627\u0645 \u202eabc\u202c");
+  const auto mixed =
+      analyze_every_way("the \u05e9\u05dc\u05d5\u05dd 123 \u0627\u0644\u0633\u0644\u0627\u0645 \u202eabc\u202c");
   REQUIRE(texts(mixed) == std::vector<std::string>{"the", "\u05e9\u05dc\u05d5\u05dd", "123",
                                                    "\u0627\u0644\u0633\u0644\u0627\u0645", "abc"});
-  const al::Analysis a = al::analyze("\u05e9\u05dc\u05d5\u05dd \u0627\u0644\u0633\u0644\u0627\u0645", store(), identity(), {});
+  const al::Analysis a =
+      al::analyze("\u05e9\u05dc\u05d5\u05dd \u0627\u0644\u0633\u0644\u0627\u0645", store(), identity(), {});
   REQUIRE(a.text.lookups[0].status == al::LookupStatus::Known);  // the core file
   REQUIRE(a.text.lookups[1].status == al::LookupStatus::Known);  // a shard
 }
@@ -128,8 +130,9 @@ TEST_CASE("Arabic and Hebrew words, with vowel points and direction marks, are t
 TEST_CASE("CJK text without spaces is one token per character; Hangul words stay whole", "[bad-input]") {
   const auto tokens = analyze_every_way("\u6771\u4eac\u306f\u65e5\u672c\u306e\u9996\u90fd\u3067\u3059\u3002");
   REQUIRE(tokens.size() == 11);
-  REQUIRE(kinds(tokens) == "ideograph ideograph ideograph ideograph ideograph ideograph ideograph ideograph "
-                           "ideograph ideograph punctuation");
+  REQUIRE(kinds(tokens) ==
+          "ideograph ideograph ideograph ideograph ideograph ideograph ideograph ideograph "
+          "ideograph ideograph punctuation");
   const al::Analysis a = al::analyze("\u6771\u4eac", store(), identity(), {});
   REQUIRE(a.text.lookups[0].status == al::LookupStatus::Known);
   REQUIRE(texts(analyze_every_way("\uc548\ub155\ud558\uc138\uc694 \uc138\uacc4")) ==
@@ -137,7 +140,10 @@ TEST_CASE("CJK text without spaces is one token per character; Hangul words stay
 }
 
 TEST_CASE("control characters and NUL separate tokens and are dropped", "[bad-input]") {
-  const std::string text = "a\0b\x01" "c\x1b[31md\x7f" "e\u0085f\u200b\u2060g"s;
+  const std::string text =
+      "a\0b\x01"
+      "c\x1b[31md\x7f"
+      "e\u0085f\u200b\u2060g"s;
   const auto tokens = analyze_every_way(text);
   REQUIRE(texts(tokens) == std::vector<std::string>{"a", "b", "c", "[", "31md", "e", "f", "g"});
   REQUIRE(analyze_every_way("\0\0\0\x01\x02\x7f"s).empty());
@@ -146,7 +152,9 @@ TEST_CASE("control characters and NUL separate tokens and are dropped", "[bad-in
 TEST_CASE("lone UTF-16 surrogates, as Embind encodes them, become one U+FFFD each at JS string offsets",
           "[bad-input]") {
   // '\uD800abc' and 'x\uDFFFy' from JS arrive as the 3-byte encodings ED A0 80 and ED BF BF
-  const auto lead = analyze_every_way("\xED\xA0\x80" "abc");
+  const auto lead = analyze_every_way(
+      "\xED\xA0\x80"
+      "abc");
   REQUIRE(texts(lead) == std::vector<std::string>{"\uFFFD", "abc"});
   REQUIRE(lead[0].u16_start == 0);
   REQUIRE(lead[0].u16_end == 1);
@@ -193,8 +201,7 @@ TEST_CASE("a sentence of only punctuation gives one token per mark", "[bad-input
   for (const al::Token& t : tokens) REQUIRE(t.kind == al::TokenKind::Punctuation);
 }
 
-TEST_CASE("a text of only unknown words gives zero embeddings and, without positions, uniform weights",
-          "[bad-input]") {
+TEST_CASE("a text of only unknown words gives zero embeddings and, without positions, uniform weights", "[bad-input]") {
   const std::string text = "zxqv blorf qwxz vrrp";
   REQUIRE(analyze_every_way(text).size() == 4);
   for (al::Similarity sim : {al::Similarity::Dot, al::Similarity::Cosine}) {
@@ -210,8 +217,8 @@ TEST_CASE("a text of only unknown words gives zero embeddings and, without posit
 }
 
 TEST_CASE("invalid UTF-8 becomes replacement characters and the analysis still succeeds", "[bad-input]") {
-  for (const std::string& text : {"\xff\xfe\xfd"s, "caf\xc3"s, "\xc0\xaf\xe0\x80\xaf"s, "\xf4\x90\x80\x80 x"s,
-                                  "ok\x80\xbf ok"s}) {
+  for (const std::string& text :
+       {"\xff\xfe\xfd"s, "caf\xc3"s, "\xc0\xaf\xe0\x80\xaf"s, "\xf4\x90\x80\x80 x"s, "ok\x80\xbf ok"s}) {
     INFO("bytes: " << text.size());
     const auto tokens = analyze_every_way(text);
     REQUIRE_FALSE(tokens.empty());

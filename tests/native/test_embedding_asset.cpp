@@ -23,8 +23,7 @@ std::vector<std::string> shard_files(const std::vector<TestWord>& rare, std::uin
 
 }  // namespace
 
-TEST_CASE("an embeddings file parses into words, ranks and int8 vectors within one step of the scale",
-          "[embeddings]") {
+TEST_CASE("an embeddings file parses into words, ranks and int8 vectors within one step of the scale", "[embeddings]") {
   const al::EmbeddingAsset a = al::parse_embedding_asset(build_asset(kCore, al::kCoreShardIndex, 4, 5), "core.bin");
   REQUIRE(a.is_core());
   REQUIRE(a.words == std::vector<std::string>{"the", "debts"});

@@ -91,13 +91,17 @@ TEST_CASE("a masked token's embedding row is zero and only that row", "[explain]
 
 TEST_CASE("without ÷√d_k the score spread grows like √d_k; with it, it does not", "[explain]") {
   const al::Matrix x = al::test::random_matrix(24, 100, 3, -1, 1);
-  auto mean = [](const std::vector<float>& v) { double s = 0; for (float f : v) s += f; return s / double(v.size()); };
+  auto mean = [](const std::vector<float>& v) {
+    double s = 0;
+    for (float f : v) s += f;
+    return s / double(v.size());
+  };
   const al::ScalingStudy small = al::study_scaling(x, 4, 1, 1.0f, al::Mask::None);
   const al::ScalingStudy large = al::study_scaling(x, 256, 1, 1.0f, al::Mask::None);
   const double growth = mean(large.spread_raw) / mean(small.spread_raw);
   REQUIRE_THAT(growth, WithinRel(8.0, 0.35));  // √(256 / 4) = 8
   REQUIRE_THAT(mean(large.spread_scaled) / mean(small.spread_scaled), WithinRel(1.0, 0.35));
-  REQUIRE(mean(large.max_raw) > mean(large.max_scaled));            // unscaled saturates
+  REQUIRE(mean(large.max_raw) > mean(large.max_scaled));  // unscaled saturates
   REQUIRE(mean(large.entropy_raw) < mean(large.entropy_scaled));
   for (float e : large.entropy_scaled) REQUIRE(e <= std::log2(24.0f) + 1e-4f);
 }

@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -71,7 +71,8 @@ TEST_CASE("with 4 heads, each seeing a quarter of every patch, each head still s
   ImageOptions o;
   o.positional = false;
   o.attention.heads = 4;
-  const ImageAnalysis r = al::image::analyze_view(two_regions({0.85f, 0.35f, 0.25f}, {0.25f, 0.45f, 0.8f}, 5), identity(), o);
+  const ImageAnalysis r =
+      al::image::analyze_view(two_regions({0.85f, 0.35f, 0.25f}, {0.25f, 0.45f, 0.8f}, 5), identity(), o);
   for (int h = 0; h < 4; ++h) {
     const double share = lowest_own_share(r.attention.weights[std::size_t(h)], r.grid);
     INFO("head " << h << ": lowest share on its own region " << share);
@@ -81,8 +82,11 @@ TEST_CASE("with 4 heads, each seeing a quarter of every patch, each head still s
 
 TEST_CASE("the 2-D positional encoding switches attention from look-alike patches to near ones", "[image][attention]") {
   // a checkerboard of 32-pixel squares: every patch has look-alikes all over the picture
-  const al::image::Image view =
-      picture([](int y, int x) { return (y / 32 + x / 32) % 2 ? Rgb{0.9f, 0.6f, 0.2f} : Rgb{0.2f, 0.3f, 0.7f}; }, 0.03, 14);
+  const al::image::Image view = picture(
+      [](int y, int x) {
+        return (y / 32 + x / 32) % 2 ? Rgb{0.9f, 0.6f, 0.2f} : Rgb{0.2f, 0.3f, 0.7f};
+      },
+      0.03, 14);
   auto mean_distance = [&](bool positional) {
     ImageOptions o;
     o.positional = positional;
@@ -109,8 +113,11 @@ TEST_CASE("the pixel blend (filter × V as an image) equals the hand computation
     REQUIRE(blended.data == std::vector<float>{0.5f, 0.25f, 0.25f, 0.0f, 1.0f, 0.0f});
   }
   SECTION("every query of a photo-like picture, against the double loops") {
-    const al::image::Image view = picture([](int y, int x) { return Rgb{x / 224.0f, y / 224.0f, ((x / 20 + y / 30) % 3) / 3.0f}; },
-                                          0.05, 9);
+    const al::image::Image view = picture(
+        [](int y, int x) {
+          return Rgb{x / 224.0f, y / 224.0f, ((x / 20 + y / 30) % 3) / 3.0f};
+        },
+        0.05, 9);
     ImageOptions o;
     o.attention.heads = 4;
     for (int patch : {32, 16, 8}) {
@@ -134,7 +141,11 @@ TEST_CASE("the pixel blend (filter × V as an image) equals the hand computation
 }
 
 TEST_CASE("every weights row sums to 1 and is non-negative, in every head and in the blend", "[image][attention]") {
-  const al::image::Image view = picture([](int y, int x) { return Rgb{(x % 50) / 50.0f, 0.5f, (y % 70) / 70.0f}; }, 0.1, 11);
+  const al::image::Image view = picture(
+      [](int y, int x) {
+        return Rgb{(x % 50) / 50.0f, 0.5f, (y % 70) / 70.0f};
+      },
+      0.1, 11);
   for (int heads : {1, 3, 4})
     for (bool positional : {false, true}) {
       ImageOptions o;
@@ -230,7 +241,8 @@ TEST_CASE("image options outside their values are refused with a clear message",
   REQUIRE_THROWS_WITH(al::image::analyze_view(view, identity(), o), Contains("patch size must be 32, 16 or 8 pixels"));
   o = ImageOptions{};
   o.positional_weight = 11.0f;
-  REQUIRE_THROWS_WITH(al::image::analyze_view(view, identity(), o), Contains("positional weight must be a number from 0 to 10"));
+  REQUIRE_THROWS_WITH(al::image::analyze_view(view, identity(), o),
+                      Contains("positional weight must be a number from 0 to 10"));
   o = ImageOptions{};
   o.attention.heads = 2;
   o.blend_head = 2;

@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
 
@@ -28,8 +28,10 @@ TEST_CASE("patches of 32, 16 and 8 pixels cut the view into 49, 196 and 784 toke
 
 TEST_CASE("other patch sizes are refused with a sentence naming the allowed ones", "[image][patches]") {
   for (int bad : {0, -8, 4, 7, 12, 28, 64, 224})
-    REQUIRE_THROWS_WITH(patch_grid(bad), "patch size must be 32, 16 or 8 pixels (7 × 7, 14 × 14 or 28 × 28 patches of the "
-                                         "224 × 224 view), got " + std::to_string(bad));
+    REQUIRE_THROWS_WITH(patch_grid(bad),
+                        "patch size must be 32, 16 or 8 pixels (7 × 7, 14 × 14 or 28 × 28 patches of the "
+                        "224 × 224 view), got " +
+                            std::to_string(bad));
 }
 
 TEST_CASE("a patch's pixels are its rows of the view in order, and put back they give the view", "[image][patches]") {
@@ -48,21 +50,30 @@ TEST_CASE("a patch's pixels are its rows of the view in order, and put back they
 }
 
 TEST_CASE("every token vector is 24 pairs of length 6, so all tokens are equally long", "[image][tokens]") {
-  const al::image::Image view = picture([](int y, int x) { return Rgb{x < 100 ? 0.9f : 0.1f, y / 224.0f, 0.3f}; }, 0.05, 4);
+  const al::image::Image view = picture(
+      [](int y, int x) {
+        return Rgb{x < 100 ? 0.9f : 0.1f, y / 224.0f, 0.3f};
+      },
+      0.05, 4);
   for (int p : {32, 16, 8}) {
     const al::image::PatchTokens e = al::image::patch_tokens(view, patch_grid(p));
     REQUIRE(e.tokens.cols == 48);
     double worst = 0;
     for (int t = 0; t < e.tokens.rows; ++t)
       for (int k = 0; k < 24; ++k)
-        worst = std::max(worst, std::abs(double(std::hypot(e.tokens(t, 2 * k), e.tokens(t, 2 * k + 1))) - al::image::kGain));
+        worst = std::max(worst,
+                         std::abs(double(std::hypot(e.tokens(t, 2 * k), e.tokens(t, 2 * k + 1))) - al::image::kGain));
     INFO("patch " << p << ": largest |pair length − 6| " << worst);
     REQUIRE(worst < 1e-5);
   }
 }
 
 TEST_CASE("a token's dot product is largest with itself: look-alikes score highest", "[image][tokens]") {
-  const al::image::Image view = picture([](int y, int x) { return Rgb{(x / 16) % 3 * 0.4f, (y / 16) % 2 * 0.8f, 0.5f}; }, 0.05, 5);
+  const al::image::Image view = picture(
+      [](int y, int x) {
+        return Rgb{(x / 16) % 3 * 0.4f, (y / 16) % 2 * 0.8f, 0.5f};
+      },
+      0.05, 5);
   const al::image::PatchTokens e = al::image::patch_tokens(view, patch_grid(16));
   const double self = 24.0 * al::image::kGain * al::image::kGain;
   double largest = 0;
@@ -80,7 +91,9 @@ TEST_CASE("the features are the mean luma of 4 × 4 cells and colour differences
   // patch 0 of a 32-pixel grid: left half red, right half green, except a blue bottom-right
   // luma cell (8 px); colour cells are the patch's 16-pixel quarters
   const al::image::Image view = picture(
-      [](int y, int x) { return y >= 24 && y < 32 && x >= 24 && x < 32 ? Rgb{0, 0, 1} : x < 16 ? Rgb{1, 0, 0} : Rgb{0, 1, 0}; },
+      [](int y, int x) {
+        return y >= 24 && y < 32 && x >= 24 && x < 32 ? Rgb{0, 0, 1} : x < 16 ? Rgb{1, 0, 0} : Rgb{0, 1, 0};
+      },
       0.0, 1);
   const Matrix f = al::image::patch_features(view, patch_grid(32));
   using al::image::blue_feature;
@@ -97,7 +110,7 @@ TEST_CASE("the features are the mean luma of 4 × 4 cells and colour differences
   REQUIRE_THAT(f(0, luma_feature(3, 3)), WithinAbs(0.114, 1e-6));  // blue
   REQUIRE_THAT(f(0, blue_feature(0)), WithinAbs(-0.299, 1e-6));    // top-left quarter: red
   REQUIRE_THAT(f(0, red_feature(0)), WithinAbs(1 - 0.299, 1e-6));
-  REQUIRE_THAT(f(0, red_feature(1)), WithinAbs(-0.587, 1e-6));     // top-right quarter: green
+  REQUIRE_THAT(f(0, red_feature(1)), WithinAbs(-0.587, 1e-6));  // top-right quarter: green
   // bottom-right quarter: three green cells and one blue, averaged
   REQUIRE_THAT(f(0, blue_feature(3)), WithinAbs((3 * -0.587 + (1 - 0.114)) / 4, 1e-6));
 }
@@ -119,8 +132,11 @@ TEST_CASE("token vectors decode back to the pixels of patches of one flat colour
 TEST_CASE("a bright patch on a dark picture, far from the mean, decodes bright: angles do not wrap round",
           "[image][tokens]") {
   // one white 16-pixel patch among 195 near-black ones: many RMS above the mean
-  const al::image::Image view =
-      picture([](int y, int x) { return y < 16 && x >= 32 && x < 48 ? Rgb{1, 1, 1} : Rgb{0.05f, 0.05f, 0.1f}; }, 0.0, 1);
+  const al::image::Image view = picture(
+      [](int y, int x) {
+        return y < 16 && x >= 32 && x < 48 ? Rgb{1, 1, 1} : Rgb{0.05f, 0.05f, 0.1f};
+      },
+      0.0, 1);
   const al::image::PatchGrid g = patch_grid(16);
   const al::image::PatchTokens e = al::image::patch_tokens(view, g);
   const Matrix decoded = al::image::tokens_to_pixels(e.tokens, e, g);
@@ -133,7 +149,7 @@ TEST_CASE("any vector decodes to finite pixels, even pairs no token makes (after
   const al::image::PatchGrid g = patch_grid(32);
   const al::image::PatchTokens e = al::image::patch_tokens(view, g);
   Matrix v = al::test::random_matrix(49, 48, 7, -5, 5);  // cos ≤ 0 in about half the pairs
-  v(0, 0) = 0.0f, v(0, 1) = 0.0f;                          // and a zero pair
+  v(0, 0) = 0.0f, v(0, 1) = 0.0f;                        // and a zero pair
   const Matrix pixels = al::image::tokens_to_pixels(v, e, g);
   REQUIRE(std::all_of(pixels.data.begin(), pixels.data.end(), [](float x) { return std::isfinite(x); }));
 }

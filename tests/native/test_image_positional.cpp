@@ -14,7 +14,8 @@ TEST_CASE("the 2-D positional encoding matches its formula in double", "[image][
   for (int side : {1, 2, 7, 14, 28})
     for (int d : {2, 3, 4, 8, 9, 48, 100}) {
       INFO("grid " << side << " × " << side << ", d=" << d);
-      REQUIRE_CLOSE(positional_encoding_2d(side, side, d), al::image::reference::positional_encoding_2d(side, side, d), 1e-6);
+      REQUIRE_CLOSE(positional_encoding_2d(side, side, d), al::image::reference::positional_encoding_2d(side, side, d),
+                    1e-6);
     }
   REQUIRE_CLOSE(positional_encoding_2d(3, 5, 12), al::image::reference::positional_encoding_2d(3, 5, 12), 1e-6);
 }

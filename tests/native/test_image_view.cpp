@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -46,7 +46,8 @@ TEST_CASE("a 224 × 224 picture is its own view, pixel for pixel", "[image][view
   int different = 0;
   for (int y = 0; y < 224; ++y)
     for (int x = 0; x < 224; ++x)
-      for (int c = 0; c < 3; ++c) different += v.at(y, x, c) != float(bytes[(std::size_t(y) * 224 + x) * 4 + c]) / 255.0f;
+      for (int c = 0; c < 3; ++c)
+        different += v.at(y, x, c) != float(bytes[(std::size_t(y) * 224 + x) * 4 + c]) / 255.0f;
   REQUIRE(different == 0);
 }
 
@@ -79,7 +80,8 @@ TEST_CASE("downscaling averages areas: a fine checkerboard becomes flat grey", "
 TEST_CASE("the longer side is cropped evenly around the centre", "[image][view]") {
   // 400 × 200: the centred 200 × 200 square (x from 100 to 299) is blue, the rest red
   const auto bytes = rgba_bytes(400, 200, [](int, int x) {
-    return x >= 100 && x < 300 ? std::array<std::uint8_t, 4>{0, 0, 255, 255} : std::array<std::uint8_t, 4>{255, 0, 0, 255};
+    return x >= 100 && x < 300 ? std::array<std::uint8_t, 4>{0, 0, 255, 255}
+                               : std::array<std::uint8_t, 4>{255, 0, 0, 255};
   });
   const al::image::Image v = view_of(bytes, 400, 200);
   int red = 0;
@@ -108,8 +110,7 @@ TEST_CASE("bad picture sizes are refused with a sentence saying what is wrong", 
   REQUIRE_THROWS_AS(make_view(four.data(), 4, 1, -3), al::OptionError);
   REQUIRE_THROWS_WITH(make_view(four.data(), 4, 20000, 1), Contains("each side may be at most 16384 pixels"));
   REQUIRE_THROWS_WITH(make_view(four.data(), 4, 9000, 9000), Contains("at most 67108864 pixels in all"));
-  REQUIRE_THROWS_WITH(make_view(four.data(), 4, 2, 2),
-                      "the pixel data has 4 bytes, but a 2 × 2 RGBA image has 16");
+  REQUIRE_THROWS_WITH(make_view(four.data(), 4, 2, 2), "the pixel data has 4 bytes, but a 2 × 2 RGBA image has 16");
   REQUIRE_THROWS_WITH(make_view(four.data(), 3, 1, 1), Contains("has 3 bytes"));
   REQUIRE_NOTHROW(make_view(four.data(), 4, 1, 1));
 }

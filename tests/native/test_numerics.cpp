@@ -30,7 +30,8 @@ using Catch::Matchers::WithinAbs;
 namespace {
 
 enum class Input { Random, Huge, Identical, ZeroRows, AllZero, Tiny };
-constexpr Input kInputs[] = {Input::Random, Input::Huge, Input::Identical, Input::ZeroRows, Input::AllZero, Input::Tiny};
+constexpr Input kInputs[] = {Input::Random,   Input::Huge,    Input::Identical,
+                             Input::ZeroRows, Input::AllZero, Input::Tiny};
 const char* name(Input k) {
   switch (k) {
     case Input::Random: return "random in [-1, 1]";
@@ -67,9 +68,8 @@ Matrix make_input(Input kind, int n, int d, std::uint32_t seed) {
 // The first property the forward breaks, as a sentence; empty when all hold.
 std::string violation(const al::AttentionSteps& s, const AttentionOptions& o, bool cosine_bound = true) {
   std::ostringstream why;
-  const std::pair<const char*, const Matrix*> steps[] = {{"query", &s.query},     {"key", &s.key},
-                                                         {"value", &s.value},     {"context", &s.context},
-                                                         {"output", &s.output}};
+  const std::pair<const char*, const Matrix*> steps[] = {
+      {"query", &s.query}, {"key", &s.key}, {"value", &s.value}, {"context", &s.context}, {"output", &s.output}};
   for (const auto& [step, m] : steps)
     for (float v : m->data)
       if (!std::isfinite(v)) return (why << step << " holds " << v, why.str());
@@ -89,8 +89,7 @@ std::string violation(const al::AttentionSteps& s, const AttentionOptions& o, bo
           return (why << "head " << h << " (" << i << ", " << j << "): masked weight " << v, why.str());
         sum += v;
       }
-      if (std::abs(sum - 1.0) > 1e-5)
-        return (why << "head " << h << " row " << i << " sums to " << sum, why.str());
+      if (std::abs(sum - 1.0) > 1e-5) return (why << "head " << h << " row " << i << " sums to " << sum, why.str());
     }
   }
   return {};
@@ -98,9 +97,10 @@ std::string violation(const al::AttentionSteps& s, const AttentionOptions& o, bo
 
 }  // namespace
 
-TEST_CASE("for random inputs, sizes, heads, options and temperatures from 1e-6 to 1e6, every number is "
-          "finite, weights rows sum to 1 and masked weights are exactly 0",
-          "[numerics]") {
+TEST_CASE(
+    "for random inputs, sizes, heads, options and temperatures from 1e-6 to 1e6, every number is "
+    "finite, weights rows sum to 1 and masked weights are exactly 0",
+    "[numerics]") {
   al::SplitMix64 rng(42);
   int forwards = 0, failures = 0;
   std::string first;
@@ -118,7 +118,9 @@ TEST_CASE("for random inputs, sizes, heads, options and temperatures from 1e-6 t
                 o.mask = mask;
                 o.scale = (int(kind) + t) % 2 == 0;
                 // the two ends of the range, then two log-uniform draws from it
-                o.temperature = t == 0 ? 1e-6f : t == 1 ? 1e6f : float(std::pow(10.0, 12.0 * rng.uniform_double() - 6.0));
+                o.temperature = t == 0   ? 1e-6f
+                                : t == 1 ? 1e6f
+                                         : float(std::pow(10.0, 12.0 * rng.uniform_double() - 6.0));
                 o.temperature = std::min(std::max(o.temperature, 1e-6f), 1e6f);
                 const auto seed = std::uint32_t(rng.uniform_double() * 4294967295.0);
                 const Matrix x = make_input(kind, n, d, seed);
@@ -130,8 +132,8 @@ TEST_CASE("for random inputs, sizes, heads, options and temperatures from 1e-6 t
                   std::ostringstream where;
                   where << "n=" << n << " d=" << d << " heads=" << heads << " cosine=" << (sim == Similarity::Cosine)
                         << " causal=" << (mask == Mask::Causal) << " scale=" << o.scale << " T=" << o.temperature
-                        << " input: " << name(kind) << " (seed " << seed << ") weights: "
-                        << (identity ? "identity" : "random") << ": " << why;
+                        << " input: " << name(kind) << " (seed " << seed
+                        << ") weights: " << (identity ? "identity" : "random") << ": " << why;
                   first = where.str();
                 }
               }

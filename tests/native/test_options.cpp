@@ -48,8 +48,7 @@ TEST_CASE("set_option checks each value against the schema and names the option 
   al::AnalysisOptions o;
   al::set_option(o, "heads", 4.0);
   REQUIRE(o.pipeline.attention.heads == 4);
-  REQUIRE_THROWS_WITH(al::set_option(o, "heads", 3.0),
-                      "heads must be one of 1, 2, 4, 5, 10, 20, 25, 50, 100, got 3");
+  REQUIRE_THROWS_WITH(al::set_option(o, "heads", 3.0), "heads must be one of 1, 2, 4, 5, 10, 20, 25, 50, 100, got 3");
   REQUIRE_THROWS_WITH(al::set_option(o, "temperature", 0.0), "temperature must be from 1e-06 to 1000000, got 0");
   REQUIRE_THROWS_WITH(al::set_option(o, "similarity", std::string("euclid")),
                       "similarity must be one of 'dot', 'cosine', got 'euclid'");
@@ -81,7 +80,8 @@ TEST_CASE("options set from text parse by their type, by name or by flag", "[opt
 
 TEST_CASE("the schema as JSON names every option, step, token kind and lookup status in enum order", "[options]") {
   const std::string json = al::schema_json();
-  for (const auto& spec : al::analysis_option_specs()) REQUIRE_THAT(json, Contains(std::string("\"") + spec.name + "\""));
+  for (const auto& spec : al::analysis_option_specs())
+    REQUIRE_THAT(json, Contains(std::string("\"") + spec.name + "\""));
   REQUIRE_THAT(json, Contains(R"("tokenKinds":["word","number","punctuation","symbol","emoji","ideograph"])"));
   REQUIRE_THAT(json, Contains(R"("lookupStatuses":["known","not-in-vocabulary","shard-not-loaded"])"));
   REQUIRE_THAT(json, Contains(R"({"name":"weights","perHead":true)"));
@@ -109,7 +109,8 @@ TEST_CASE("the weights cache keeps identity and recent seeds and shares them wit
 TEST_CASE("embeddings files load in order: the core file, then the shards of the texts' rare words", "[files]") {
   using al::test::TestWord;
   const std::vector<TestWord> core{{"the", al::test::random_vector(4, 1)}, {"debts", al::test::random_vector(4, 2)}};
-  const std::vector<TestWord> rare{{"lannister", al::test::random_vector(4, 3)}, {"tyrion", al::test::random_vector(4, 4)}};
+  const std::vector<TestWord> rare{{"lannister", al::test::random_vector(4, 3)},
+                                   {"tyrion", al::test::random_vector(4, 4)}};
   const std::vector<std::string> files = al::test::build_vocabulary(core, rare, 8, al::test::random_vector(4, 5));
   const auto file_named = [&](const std::string& name) {
     if (name == al::kCoreFileName) return files[0];
@@ -120,7 +121,12 @@ TEST_CASE("embeddings files load in order: the core file, then the shards of the
   al::EmbeddingStore store;
   REQUIRE(al::files_needed(store, {"the lannister"}) == std::vector<std::string>{"core.bin"});
   std::vector<std::string> read;
-  al::load_needed(store, [&](const std::string& n) { read.push_back(n); return file_named(n); }, {"the lannister", "debts"});
+  al::load_needed(store,
+                  [&](const std::string& n) {
+                    read.push_back(n);
+                    return file_named(n);
+                  },
+                  {"the lannister", "debts"});
   REQUIRE(read.size() == 2);
   REQUIRE(read[0] == "core.bin");
   REQUIRE(read[1] == al::shard_file_name(store.shard_of("lannister")));
@@ -139,8 +145,7 @@ TEST_CASE("saturate turns NaN into 0 and infinities into the largest floats, at 
     for (int i = 0; i < n; ++i) x[std::size_t(i)] = i % 3 == 0 ? NAN : i % 3 == 1 ? INFINITY : -INFINITY;
     x.back() = 2.5f;
     al::kernels::saturate(x.data(), n);
-    for (int i = 0; i + 1 < n; ++i)
-      REQUIRE(x[std::size_t(i)] == (i % 3 == 0 ? 0.0f : i % 3 == 1 ? FLT_MAX : -FLT_MAX));
+    for (int i = 0; i + 1 < n; ++i) REQUIRE(x[std::size_t(i)] == (i % 3 == 0 ? 0.0f : i % 3 == 1 ? FLT_MAX : -FLT_MAX));
     REQUIRE(x.back() == 2.5f);
   }
 }

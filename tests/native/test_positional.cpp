@@ -20,7 +20,7 @@ TEST_CASE("positional encoding at position 0 is sin 0 = 0 and cos 0 = 1 alternat
 
 TEST_CASE("positional encoding spot values: PE(pos, 2i) = sin(pos / 10000^(2i/d))", "[positional]") {
   const al::Matrix pe = al::positional_encoding(50, 100);
-  REQUIRE_THAT(pe(1, 0), WithinAbs(std::sin(1.0), 1e-7));                        // fastest wave
+  REQUIRE_THAT(pe(1, 0), WithinAbs(std::sin(1.0), 1e-7));  // fastest wave
   REQUIRE_THAT(pe(7, 1), WithinAbs(std::cos(7.0), 1e-7));
   REQUIRE_THAT(pe(10, 2), WithinAbs(std::sin(10 / std::pow(10000.0, 0.02)), 1e-7));
   REQUIRE_THAT(pe(49, 99), WithinAbs(std::cos(49 / std::pow(10000.0, 0.98)), 1e-7));  // slowest wave

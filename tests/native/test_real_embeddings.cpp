@@ -32,7 +32,8 @@ const al::EmbeddingStore& full_store() {  // core + all 512 shards, loaded once
   static const al::EmbeddingStore store = [] {
     al::EmbeddingStore st;
     st.add(al::parse_embedding_asset(read(kDir + "/core.bin"), "core.bin"));
-    for (std::uint32_t s = 0; s < st.shard_count(); ++s) st.add(al::parse_embedding_asset(read(shard_path(s)), "shard"));
+    for (std::uint32_t s = 0; s < st.shard_count(); ++s)
+      st.add(al::parse_embedding_asset(read(shard_path(s)), "shard"));
     return st;
   }();
   return store;
@@ -46,7 +47,8 @@ std::vector<float> vec(const al::EmbeddingStore& st, const std::string& w) {
 
 double cosine(const std::vector<float>& a, const std::vector<float>& b) {
   double d = 0, na = 0, nb = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) d += double(a[i]) * b[i], na += double(a[i]) * a[i], nb += double(b[i]) * b[i];
+  for (std::size_t i = 0; i < a.size(); ++i)
+    d += double(a[i]) * b[i], na += double(a[i]) * a[i], nb += double(b[i]) * b[i];
   return d / std::sqrt(na * nb);
 }
 
@@ -113,7 +115,8 @@ TEST_CASE("the seed's sentence goes through the whole pipeline", "[real][pipelin
   const al::EmbeddingStore& st = full_store();
   al::PipelineOptions o;
   o.attention.heads = 2;
-  const al::Analysis a = al::analyze("A Lannister always pays his debts.", st, al::prepare(al::identity_weights(100)), o);
+  const al::Analysis a =
+      al::analyze("A Lannister always pays his debts.", st, al::prepare(al::identity_weights(100)), o);
   REQUIRE(a.text.tokens.size() == 7);
   REQUIRE(a.text.lookups[0].status == al::LookupStatus::NotInVocabulary);  // "a"
   REQUIRE(a.text.lookups[1].status == al::LookupStatus::Known);            // "lannister"

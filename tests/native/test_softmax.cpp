@@ -31,8 +31,7 @@ void check_softmax(int n, float lo, float hi, std::uint32_t seed) {
 }  // namespace
 
 TEST_CASE("softmax matches the double reference at sizes around the SIMD widths 4 and 8", "[softmax]") {
-  for (int n : {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, 100, 1000})
-    check_softmax(n, -5.0f, 5.0f, std::uint32_t(n));
+  for (int n : {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, 100, 1000}) check_softmax(n, -5.0f, 5.0f, std::uint32_t(n));
 }
 
 TEST_CASE("softmax stays finite where a naive exp overflows (inputs of 80 to 3e4)", "[softmax]") {
@@ -64,7 +63,8 @@ TEST_CASE("scale multiplies and saturates: ±inf becomes ±FLT_MAX and NaN becom
   const float inf = std::numeric_limits<float>::infinity();
   for (int n : {1, 3, 4, 5, 8, 9}) {
     std::vector<float> x(static_cast<std::size_t>(n)), y(x.size());
-    for (int i = 0; i < n; ++i) x[std::size_t(i)] = i % 4 == 0 ? inf : i % 4 == 1 ? -inf : i % 4 == 2 ? std::nanf("") : 2.5f;
+    for (int i = 0; i < n; ++i)
+      x[std::size_t(i)] = i % 4 == 0 ? inf : i % 4 == 1 ? -inf : i % 4 == 2 ? std::nanf("") : 2.5f;
     al::kernels::scale(x.data(), y.data(), n, 2.0f);
     for (int i = 0; i < n; ++i) {
       const float want = i % 4 == 0 ? FLT_MAX : i % 4 == 1 ? -FLT_MAX : i % 4 == 2 ? 0.0f : 5.0f;

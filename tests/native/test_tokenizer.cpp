@@ -56,8 +56,7 @@ void check_slices(const std::string& input, const std::vector<Token>& tokens) {
 
 TEST_CASE("a Lannister always pays his debts, in seven tokens with exact offsets") {
   const auto tokens = tokenize("A Lannister always pays his debts.");
-  REQUIRE(texts(tokens) ==
-          std::vector<std::string>{"A", "Lannister", "always", "pays", "his", "debts", "."});
+  REQUIRE(texts(tokens) == std::vector<std::string>{"A", "Lannister", "always", "pays", "his", "debts", "."});
   CHECK(kinds(tokens) == "word word word word word word punctuation");
   const std::vector<std::uint32_t> starts{0, 2, 12, 19, 24, 28, 33}, ends{1, 11, 18, 23, 27, 33, 34};
   for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -85,9 +84,8 @@ TEST_CASE("kinds have stable names") {
 
 TEST_CASE("English clitics split off as their own words, the Penn Treebank way") {
   const auto tokens = tokenize("Don't, can't. Lannister's we're I'VE they'll she\u2019d I'm");
-  CHECK(texts(tokens) == std::vector<std::string>{"Do", "n't", ",", "ca", "n't", ".", "Lannister",
-                                                  "'s", "we", "'re", "I", "'VE", "they", "'ll",
-                                                  "she", "\u2019d", "I", "'m"});
+  CHECK(texts(tokens) == std::vector<std::string>{"Do", "n't", ",", "ca", "n't", ".", "Lannister", "'s", "we", "'re",
+                                                  "I", "'VE", "they", "'ll", "she", "\u2019d", "I", "'m"});
   CHECK(tokens[1].kind == al::TokenKind::Word);
   CHECK(tokens[1].byte_start == 2);
   CHECK(tokens[11].lower == "'ve");
@@ -102,14 +100,12 @@ TEST_CASE("an apostrophe between letters that is not a clitic stays inside the w
 TEST_CASE("internal hyphens join words and trailing or doubled ones do not") {
   CHECK(texts(tokenize("well-known state-of-the-art mid-1990s non\u2011breaking")) ==
         std::vector<std::string>{"well-known", "state-of-the-art", "mid-1990s", "non\u2011breaking"});
-  CHECK(texts(tokenize("pre- -post a--b")) ==
-        std::vector<std::string>{"pre", "-", "-", "post", "a", "-", "-", "b"});
+  CHECK(texts(tokenize("pre- -post a--b")) == std::vector<std::string>{"pre", "-", "-", "post", "a", "-", "-", "b"});
 }
 
 TEST_CASE("numbers keep their decimal point and thousands separators") {
   const auto tokens = tokenize("3.14 1,000,000 42. 7,x \u0661\u0662\u0663");
-  CHECK(texts(tokens) ==
-        std::vector<std::string>{"3.14", "1,000,000", "42", ".", "7", ",", "x", "\u0661\u0662\u0663"});
+  CHECK(texts(tokens) == std::vector<std::string>{"3.14", "1,000,000", "42", ".", "7", ",", "x", "\u0661\u0662\u0663"});
   CHECK(kinds(tokens) == "number number number punctuation number punctuation word number");
 }
 
@@ -133,17 +129,17 @@ TEST_CASE("accented Latin words stay whole, precomposed or decomposed") {
 TEST_CASE("each Han, Hiragana or Katakana character is its own token") {
   const std::string input = "\u6771\u4EAC\u30BF\u30EF\u30FC\u3002abc\u6771 \u304C\u3099";
   const auto tokens = tokenize(input);  // 東京タワー。abc東 が + combining voiced mark
-  CHECK(texts(tokens) == std::vector<std::string>{"\u6771", "\u4EAC", "\u30BF", "\u30EF", "\u30FC",
-                                                  "\u3002", "abc", "\u6771", "\u304C\u3099"});
-  CHECK(kinds(tokens) ==
-        "ideograph ideograph ideograph ideograph ideograph punctuation word ideograph ideograph");
+  CHECK(texts(tokens) == std::vector<std::string>{"\u6771", "\u4EAC", "\u30BF", "\u30EF", "\u30FC", "\u3002", "abc",
+                                                  "\u6771", "\u304C\u3099"});
+  CHECK(kinds(tokens) == "ideograph ideograph ideograph ideograph ideograph punctuation word ideograph ideograph");
   check_slices(input, tokens);
 }
 
 TEST_CASE("an Arabic sentence splits into words with their vowel marks") {
-  const std::string input = "\u0645\u064E\u0631\u0652\u062D\u064E\u0628\u064B\u0627 "
-                            "\u0628\u0650\u0627\u0644\u0639\u064E\u0627\u0644\u064E\u0645\u060C "
-                            "\u0661\u0662";  // مَرْحَبًا بِالعَالَم، ١٢
+  const std::string input =
+      "\u0645\u064E\u0631\u0652\u062D\u064E\u0628\u064B\u0627 "
+      "\u0628\u0650\u0627\u0644\u0639\u064E\u0627\u0644\u064E\u0645\u060C "
+      "\u0661\u0662";  // مَرْحَبًا بِالعَالَم، ١٢
   const auto tokens = tokenize(input);
   REQUIRE(tokens.size() == 4);
   CHECK(kinds(tokens) == "word word punctuation number");
@@ -155,8 +151,8 @@ TEST_CASE("an Arabic sentence splits into words with their vowel marks") {
 TEST_CASE("a Hebrew sentence with points and a right-to-left mark splits into words") {
   const std::string input = "\u05E9\u05B8\u05C1\u05DC\u05D5\u05B9\u05DD \u05E2\u05D5\u05DC\u05DD\u200F!";
   const auto tokens = tokenize(input);  // שָׁלוֹם עולם + RLM + !
-  CHECK(texts(tokens) == std::vector<std::string>{"\u05E9\u05B8\u05C1\u05DC\u05D5\u05B9\u05DD",
-                                                  "\u05E2\u05D5\u05DC\u05DD", "!"});
+  CHECK(texts(tokens) ==
+        std::vector<std::string>{"\u05E9\u05B8\u05C1\u05DC\u05D5\u05B9\u05DD", "\u05E2\u05D5\u05DC\u05DD", "!"});
   check_slices(input, tokens);
 }
 
@@ -168,8 +164,8 @@ TEST_CASE("emoji with skin tones, ZWJ families, flags and keycaps are single tok
                             " 1\uFE0F\u20E3 #\uFE0F\u20E3 # 5 \u00A9\uFE0F";
   const auto tokens = tokenize(input);
   CHECK(texts(tokens) == std::vector<std::string>{family, thumbs, scotland, "\U0001F1EB\U0001F1F7",
-                                                  "\U0001F1E9\U0001F1EA", "1\uFE0F\u20E3",
-                                                  "#\uFE0F\u20E3", "#", "5", "\u00A9\uFE0F"});
+                                                  "\U0001F1E9\U0001F1EA", "1\uFE0F\u20E3", "#\uFE0F\u20E3", "#", "5",
+                                                  "\u00A9\uFE0F"});
   CHECK(kinds(tokens) == "emoji emoji emoji emoji emoji emoji emoji punctuation number emoji");
   CHECK(tokens[0].u16_end - tokens[0].u16_start == 8);
   check_slices(input, tokens);
@@ -189,10 +185,8 @@ TEST_CASE("ZWNJ, ZWJ and soft hyphens between letters stay inside the word") {
 
 TEST_CASE("a script tag splits into punctuation, symbols and words") {
   const auto tokens = tokenize("<script>alert(1)</script>");
-  CHECK(texts(tokens) == std::vector<std::string>{"<", "script", ">", "alert", "(", "1", ")", "<",
-                                                  "/", "script", ">"});
-  CHECK(kinds(tokens) ==
-        "symbol word symbol word punctuation number punctuation symbol punctuation word symbol");
+  CHECK(texts(tokens) == std::vector<std::string>{"<", "script", ">", "alert", "(", "1", ")", "<", "/", "script", ">"});
+  CHECK(kinds(tokens) == "symbol word symbol word punctuation number punctuation symbol punctuation word symbol");
 }
 
 TEST_CASE("NUL and control characters separate tokens and are dropped") {
@@ -209,13 +203,16 @@ TEST_CASE("combining marks with no base become a symbol token") {
 
 TEST_CASE("invalid UTF-8 becomes replacement characters with offsets into the raw bytes") {
   const std::string r = "\uFFFD";
-  const auto lone = tokenize("ab\x80\xBF" "cd");
+  const auto lone = tokenize(
+      "ab\x80\xBF"
+      "cd");
   CHECK(texts(lone) == std::vector<std::string>{"ab", r, r, "cd"});
   CHECK(lone[3].byte_start == 4);
   CHECK(lone[3].u16_start == 4);
   CHECK(texts(tokenize("caf\xC3")) == std::vector<std::string>{"caf", r});  // truncated at end
-  CHECK(texts(tokenize("\xC0\xAF" "x")) == std::vector<std::string>{r, r, "x"});  // overlong '/'
-  const auto surrogate = tokenize("\xED\xA0\xBDok");  // a lone surrogate, as Embind encodes it
+  CHECK(texts(tokenize("\xC0\xAF"
+                       "x")) == std::vector<std::string>{r, r, "x"});  // overlong '/'
+  const auto surrogate = tokenize("\xED\xA0\xBDok");                   // a lone surrogate, as Embind encodes it
   REQUIRE(texts(surrogate) == std::vector<std::string>{r, "ok"});
   CHECK(surrogate[1].byte_start == 3);
   CHECK(surrogate[1].u16_start == 1);
@@ -224,10 +221,11 @@ TEST_CASE("invalid UTF-8 becomes replacement characters with offsets into the ra
 TEST_CASE("for generated strings, tokens are ordered, disjoint and slice back to their text") {
   // Pieces chosen to hit every rule and its edges, mixed at random.
   const std::vector<std::string> pieces{
-      "a", "Z", "\u00E9", "e\u0301", "7", "-", "'", "\u2019", ".", ",", " ", "\t", "\n", "s", "t",
-      "n", "\u6771", "\u30FC", "\u05D0", "\u0627", "\u064E", "\u0663", "!", "#", "+", "\uFE0F",
-      "\u20E3", "\u200D", "\u200F", "\U0001F469", "\U0001F3FD", "\U0001F1EB", "\U000E0067",
-      "\U0001D400", "\U00010400", "\u0000"s, "\x01", "\u00AD", "\U0001F600"};
+      "a",          "Z",          "\u00E9",     "e\u0301", "7",      "-",          "'",          "\u2019",
+      ".",          ",",          " ",          "\t",      "\n",     "s",          "t",          "n",
+      "\u6771",     "\u30FC",     "\u05D0",     "\u0627",  "\u064E", "\u0663",     "!",          "#",
+      "+",          "\uFE0F",     "\u20E3",     "\u200D",  "\u200F", "\U0001F469", "\U0001F3FD", "\U0001F1EB",
+      "\U000E0067", "\U0001D400", "\U00010400", "\u0000"s, "\x01",   "\u00AD",     "\U0001F600"};
   std::mt19937 rng(12345);
   std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1), length(0, 40);
   for (int round = 0; round < 3000; ++round) {
@@ -269,8 +267,9 @@ TEST_CASE("random bytes give ordered tokens whose text is valid UTF-8") {
 }
 
 TEST_CASE("a megabyte of mixed text tokenizes in one pass") {
-  const std::string chunk = "A Lannister always pays his debts, don't you know? 3.14 caf\u00E9 "
-                            "\u6771\u4EAC \U0001F44D\U0001F3FD \u0645\u0631\u062D\u0628\u0627\n";
+  const std::string chunk =
+      "A Lannister always pays his debts, don't you know? 3.14 caf\u00E9 "
+      "\u6771\u4EAC \U0001F44D\U0001F3FD \u0645\u0631\u062D\u0628\u0627\n";
   std::string input;
   while (input.size() < (1u << 20)) input += chunk;
   const auto tokens = tokenize(input);

@@ -18,7 +18,9 @@ Matrix filled(int d, float v) {
   return m;
 }
 
-al::AttentionWeights weights_of(int d, float v) { return {d, filled(d, v), filled(d, v), filled(d, v), filled(d, v), "test"}; }
+al::AttentionWeights weights_of(int d, float v) {
+  return {d, filled(d, v), filled(d, v), filled(d, v), filled(d, v), "test"};
+}
 Gradients gradients_of(int d, float v) { return {filled(d, v), filled(d, v), filled(d, v), filled(d, v)}; }
 
 }  // namespace
@@ -42,7 +44,8 @@ TEST_CASE("two Adam steps on one weight give the hand-computed moments and value
   REQUIRE(adam.steps() == 2);
   CHECK_THAT(adam.first_moment().wk.data[0], Catch::Matchers::WithinRel(0.02f, 1e-5f));
   CHECK_THAT(adam.second_moment().wk.data[0], Catch::Matchers::WithinRel(3.1225e-4f, 1e-6f));
-  for (const Matrix* m : {&w.wq, &w.wk, &w.wv, &w.wo}) REQUIRE_THAT(m->data[0], Catch::Matchers::WithinAbs(0.873366299, 1e-6));
+  for (const Matrix* m : {&w.wq, &w.wk, &w.wv, &w.wo})
+    REQUIRE_THAT(m->data[0], Catch::Matchers::WithinAbs(0.873366299, 1e-6));
 }
 
 TEST_CASE("Adam's first step moves every weight by the learning rate against its gradient's sign", "[train]") {

@@ -40,8 +40,8 @@ Matrix input(int n, int d, std::uint32_t seed) {
 }
 
 // The loss L = Σ G ∘ output, so dL/d(output) = G.
-double loss(const ref::DMatrix& xq, const ref::DMatrix& xkv, const LayerMaps<double>& w,
-            const AttentionOptions& o, const ref::DMatrix& g) {
+double loss(const ref::DMatrix& xq, const ref::DMatrix& xkv, const LayerMaps<double>& w, const AttentionOptions& o,
+            const ref::DMatrix& g) {
   const ref::Steps s = al::train::forward_double(xq, xkv, w, o);
   double sum = 0;
   for (std::size_t i = 0; i < g.data.size(); ++i) sum += g.data[i] * s.output.data[i];
@@ -82,11 +82,13 @@ void check_gradients(int nq, int nk, int d, const AttentionOptions& o, std::uint
     const double rel = norm(diff) / std::max(norm(numeric), 1e-300);
     INFO("n_q=" << nq << " n_k=" << nk << " d=" << d << " heads=" << o.heads << " scale=" << o.scale
                 << " T=" << o.temperature << " causal=" << (o.mask == Mask::Causal) << " d" << names[k]
-                << ": |analytic - numeric| = " << norm(diff) << ", |numeric| = " << norm(numeric)
-                << ", relative " << rel);
+                << ": |analytic - numeric| = " << norm(diff) << ", |numeric| = " << norm(numeric) << ", relative "
+                << rel);
     // One key (or a causal first row alone) leaves W_Q and W_K without gradient: then both are 0.
-    if (norm(numeric) < 1e-7) REQUIRE(norm(diff) <= 1e-7);
-    else REQUIRE(rel <= 1e-3);
+    if (norm(numeric) < 1e-7)
+      REQUIRE(norm(diff) <= 1e-7);
+    else
+      REQUIRE(rel <= 1e-3);
   }
 }
 
@@ -111,8 +113,7 @@ TEST_CASE("the backward's gradients of all four maps match central finite differ
   REQUIRE(checked == 192);
 }
 
-TEST_CASE("cross-attention gradients (queries and keys from different texts) match finite differences",
-          "[train]") {
+TEST_CASE("cross-attention gradients (queries and keys from different texts) match finite differences", "[train]") {
   AttentionOptions o;
   o.heads = 2;
   o.temperature = 0.7f;
@@ -128,8 +129,7 @@ TEST_CASE("the double forward used for the check equals the reference forward", 
     o.temperature = 1.5f;
     const Matrix x = input(5, 8, 3);
     const al::AttentionWeights w = al::random_weights(8, 11);
-    const LayerMaps<double> wd{ref::to_double(w.wq), ref::to_double(w.wk), ref::to_double(w.wv),
-                               ref::to_double(w.wo)};
+    const LayerMaps<double> wd{ref::to_double(w.wq), ref::to_double(w.wk), ref::to_double(w.wv), ref::to_double(w.wo)};
     const ref::Steps got = al::train::forward_double(ref::to_double(x), ref::to_double(x), wd, o);
     const ref::Steps want = ref::attention_forward(x, x, w, o);
     for (std::size_t i = 0; i < want.output.data.size(); ++i)
@@ -141,7 +141,9 @@ TEST_CASE("the double forward used for the check equals the reference forward", 
 }
 
 TEST_CASE("the float backward equals the double backward within float rounding", "[train]") {
-  struct Shape { int n, d, heads; };
+  struct Shape {
+    int n, d, heads;
+  };
   for (Shape s : {Shape{1, 4, 1}, Shape{5, 8, 2}, Shape{17, 20, 4}, Shape{12, 100, 4}, Shape{30, 100, 1}})
     for (Mask mask : {Mask::None, Mask::Causal}) {
       AttentionOptions o;
@@ -181,8 +183,7 @@ TEST_CASE("gradients accumulate: two calls give twice one call", "[train]") {
   REQUIRE(once.wq.data != std::vector<float>(once.wq.data.size(), 0.0f));
 }
 
-TEST_CASE("with a causal mask, a loss on the first position alone gives W_Q and W_K exactly zero gradient",
-          "[train]") {
+TEST_CASE("with a causal mask, a loss on the first position alone gives W_Q and W_K exactly zero gradient", "[train]") {
   // Row 0 sees only key 0: its weight is 1 whatever the scores, so scores get no gradient.
   const Matrix x = input(5, 8, 4);
   const al::AttentionWeights w = al::random_weights(8, 5);

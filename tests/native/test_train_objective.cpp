@@ -24,7 +24,8 @@ const std::vector<TestWord> kWords = {
 
 al::EmbeddingStore store_of(const std::vector<TestWord>& words) {
   al::EmbeddingStore store;
-  store.add(al::parse_embedding_asset(al::test::build_asset(words, al::kCoreShardIndex, 1, std::uint32_t(words.size())), "core.bin"));
+  store.add(al::parse_embedding_asset(al::test::build_asset(words, al::kCoreShardIndex, 1, std::uint32_t(words.size())),
+                                      "core.bin"));
   return store;
 }
 
@@ -90,7 +91,7 @@ TEST_CASE("loss and rank of an output against the tiny vocabulary are the hand-c
 TEST_CASE("the loss's gradient matches central differences", "[train]") {
   const al::EmbeddingStore store = store_of(kWords);
   const Objective objective(store, {});
-  const Example e{kSentence, 2};  // "sat"
+  const Example e{kSentence, 2};              // "sat"
   float o[4] = {0.25f, -1.25f, 0.75f, 2.0f};  // multiples of 2^-10: o ± h is exact
   float grad[4];
   objective.loss(o, e, grad, 2.0);  // scaled by 2
@@ -169,8 +170,8 @@ TEST_CASE("the trainer lowers the held-out loss on a learnable synthetic corpus"
   REQUIRE(trainer.steps() == 400);
   REQUIRE(trainer.epochs() == 400 * 8 / 60);
   const al::train::Evaluation after = trainer.evaluate(trainer.weights(), 1000);
-  INFO("train loss " << first << " -> " << last << "; held-out loss " << before.mean_loss << " -> "
-                     << after.mean_loss << ", top-1 " << before.top1 << " -> " << after.top1);
+  INFO("train loss " << first << " -> " << last << "; held-out loss " << before.mean_loss << " -> " << after.mean_loss
+                     << ", top-1 " << before.top1 << " -> " << after.top1);
   REQUIRE(last < 0.5 * first);
   REQUIRE(after.mean_loss < 0.5 * before.mean_loss);
   REQUIRE(after.top1 > before.top1);
@@ -209,8 +210,7 @@ TEST_CASE("the trainer refuses options it cannot train with", "[train]") {
   REQUIRE_THROWS_AS(al::train::Trainer(store, {"w1 w2"}, small_options()), al::OptionError);
 }
 
-TEST_CASE("a constant output is scored like any other: one-hot w0 ranks first exactly for the hidden w0s",
-          "[train]") {
+TEST_CASE("a constant output is scored like any other: one-hot w0 ranks first exactly for the hidden w0s", "[train]") {
   const al::EmbeddingStore store = cyclic_store();
   const al::train::Trainer trainer(store, cyclic_corpus(), small_options());
   std::vector<float> w0(8, 0.0f);
@@ -231,8 +231,7 @@ TEST_CASE("a constant output is scored like any other: one-hot w0 ranks first ex
   REQUIRE_THAT(sum, WithinAbs(1.0, 1e-6));
 }
 
-TEST_CASE("with decay_steps the learning rate falls linearly, so late steps barely move the weights",
-          "[train]") {
+TEST_CASE("with decay_steps the learning rate falls linearly, so late steps barely move the weights", "[train]") {
   const al::EmbeddingStore store = cyclic_store();
   auto decayed = small_options();
   decayed.decay_steps = 1;  // step 1 at the full rate, then 0.1% of it

@@ -53,7 +53,9 @@ TEST_CASE("decoding at or past the end consumes nothing") {
 }
 
 TEST_CASE("a lone continuation byte is one replacement character") {
-  const Decoding d = decode_all("a\x80\xBF" "b");
+  const Decoding d = decode_all(
+      "a\x80\xBF"
+      "b");
   CHECK(d.cps == Cps{U'a', R, R, U'b'});
   CHECK(d.lens == Lens{1, 1, 1, 1});
   CHECK_FALSE(decode_next("\x80", 0).valid);
@@ -66,14 +68,17 @@ TEST_CASE("a sequence truncated by the end of the text is one replacement charac
 }
 
 TEST_CASE("a sequence interrupted by a non-continuation byte is replaced up to that byte") {
-  const Decoding d = decode_all("\xE6\x9D" "A\xC3" "B");
+  const Decoding d = decode_all(
+      "\xE6\x9D"
+      "A\xC3"
+      "B");
   CHECK(d.cps == Cps{R, U'A', R, U'B'});
   CHECK(d.lens == Lens{2, 1, 1, 1});
 }
 
 TEST_CASE("overlong encodings give one replacement per byte, as WHATWG decoders do") {
-  CHECK(decode_all("\xC0\xAF").cps == Cps{R, R});           // '/' in 2 bytes
-  CHECK(decode_all("\xE0\x80\xAF").cps == Cps{R, R, R});    // '/' in 3 bytes
+  CHECK(decode_all("\xC0\xAF").cps == Cps{R, R});         // '/' in 2 bytes
+  CHECK(decode_all("\xE0\x80\xAF").cps == Cps{R, R, R});  // '/' in 3 bytes
   CHECK(decode_all("\xF0\x80\x80\xAF").cps == Cps{R, R, R, R});
   CHECK(decode_all("\xC1\xBF").cps == Cps{R, R});
 }
@@ -134,26 +139,26 @@ TEST_CASE("append_utf8 writes U+FFFD for surrogates and values past U+10FFFF") {
 
 TEST_CASE("character classes follow the Unicode properties the tokenizer relies on") {
   CHECK(al::char_class(U'a') == CharClass::Letter);
-  CHECK(al::char_class(0x05D0) == CharClass::Letter);        // Hebrew alef
-  CHECK(al::char_class(0x0627) == CharClass::Letter);        // Arabic alef
-  CHECK(al::char_class(0x10400) == CharClass::Letter);       // Deseret (supplementary)
-  CHECK(al::char_class(0x0301) == CharClass::Mark);          // combining acute
-  CHECK(al::char_class(0xFE0F) == CharClass::Mark);          // variation selector 16
-  CHECK(al::char_class(0x20E3) == CharClass::Mark);          // combining keycap
+  CHECK(al::char_class(0x05D0) == CharClass::Letter);   // Hebrew alef
+  CHECK(al::char_class(0x0627) == CharClass::Letter);   // Arabic alef
+  CHECK(al::char_class(0x10400) == CharClass::Letter);  // Deseret (supplementary)
+  CHECK(al::char_class(0x0301) == CharClass::Mark);     // combining acute
+  CHECK(al::char_class(0xFE0F) == CharClass::Mark);     // variation selector 16
+  CHECK(al::char_class(0x20E3) == CharClass::Mark);     // combining keycap
   CHECK(al::char_class(U'7') == CharClass::Digit);
-  CHECK(al::char_class(0x0663) == CharClass::Digit);         // Arabic-Indic three
+  CHECK(al::char_class(0x0663) == CharClass::Digit);  // Arabic-Indic three
   CHECK(al::char_class(U' ') == CharClass::Space);
-  CHECK(al::char_class(0x00A0) == CharClass::Space);         // no-break space
-  CHECK(al::char_class(0x3000) == CharClass::Space);         // ideographic space
-  CHECK(al::char_class(0x0085) == CharClass::Space);         // NEL: Cc but white space
+  CHECK(al::char_class(0x00A0) == CharClass::Space);  // no-break space
+  CHECK(al::char_class(0x3000) == CharClass::Space);  // ideographic space
+  CHECK(al::char_class(0x0085) == CharClass::Space);  // NEL: Cc but white space
   CHECK(al::char_class(0) == CharClass::Control);
   CHECK(al::char_class(0x7F) == CharClass::Control);
-  CHECK(al::char_class(0x200D) == CharClass::Format);        // ZWJ
-  CHECK(al::char_class(0xE0067) == CharClass::Format);       // tag 'g'
-  CHECK(al::char_class(0x6771) == CharClass::Ideograph);     // 東
-  CHECK(al::char_class(0x3042) == CharClass::Ideograph);     // あ
-  CHECK(al::char_class(0x30FC) == CharClass::Ideograph);     // ー (script Common)
-  CHECK(al::char_class(0x3001) == CharClass::Punctuation);   // 、
+  CHECK(al::char_class(0x200D) == CharClass::Format);       // ZWJ
+  CHECK(al::char_class(0xE0067) == CharClass::Format);      // tag 'g'
+  CHECK(al::char_class(0x6771) == CharClass::Ideograph);    // 東
+  CHECK(al::char_class(0x3042) == CharClass::Ideograph);    // あ
+  CHECK(al::char_class(0x30FC) == CharClass::Ideograph);    // ー (script Common)
+  CHECK(al::char_class(0x3001) == CharClass::Punctuation);  // 、
   CHECK(al::char_class(U'!') == CharClass::Punctuation);
   CHECK(al::char_class(U'+') == CharClass::Symbol);
   CHECK(al::char_class(0xFFFD) == CharClass::Symbol);
@@ -161,7 +166,7 @@ TEST_CASE("character classes follow the Unicode properties the tokenizer relies 
   CHECK(al::char_class(0x00A9) == CharClass::Pictographic);   // ©
   CHECK(al::char_class(0x1F1EB) == CharClass::RegionalIndicator);
   CHECK(al::char_class(0x1F3FD) == CharClass::EmojiModifier);
-  CHECK(al::char_class(0xE000) == CharClass::Other);          // private use
+  CHECK(al::char_class(0xE000) == CharClass::Other);  // private use
   CHECK(al::char_class(0x10FFFF) == CharClass::Other);
   CHECK(al::char_class(0x110000) == CharClass::Other);
 }
@@ -170,8 +175,8 @@ TEST_CASE("to_lower maps simple upper-case letters and leaves everything else") 
   CHECK(to_lower(U'A') == U'a');
   CHECK(to_lower(U'z') == U'z');
   CHECK(to_lower(U'1') == U'1');
-  CHECK(to_lower(0xC9) == 0xE9);        // É -> é
-  CHECK(to_lower(0x100) == 0x101);      // Ā -> ā (stride-2 run)
+  CHECK(to_lower(0xC9) == 0xE9);    // É -> é
+  CHECK(to_lower(0x100) == 0x101);  // Ā -> ā (stride-2 run)
   CHECK(to_lower(0x101) == 0x101);
   CHECK(to_lower(0x178) == 0xFF);       // Ÿ -> ÿ
   CHECK(to_lower(0x3A3) == 0x3C3);      // Σ -> σ

@@ -13,11 +13,16 @@ inline long utf16_length(std::string_view s) {
     const auto b = static_cast<unsigned char>(s[i]);
     int len = 0;
     char32_t cp = 0, min = 0;
-    if (b < 0x80) len = 1, cp = b;
-    else if ((b & 0xE0) == 0xC0) len = 2, cp = b & 0x1F, min = 0x80;
-    else if ((b & 0xF0) == 0xE0) len = 3, cp = b & 0x0F, min = 0x800;
-    else if ((b & 0xF8) == 0xF0) len = 4, cp = b & 0x07, min = 0x10000;
-    else return -1;
+    if (b < 0x80)
+      len = 1, cp = b;
+    else if ((b & 0xE0) == 0xC0)
+      len = 2, cp = b & 0x1F, min = 0x80;
+    else if ((b & 0xF0) == 0xE0)
+      len = 3, cp = b & 0x0F, min = 0x800;
+    else if ((b & 0xF8) == 0xF0)
+      len = 4, cp = b & 0x07, min = 0x10000;
+    else
+      return -1;
     if (i + std::size_t(len) > s.size()) return -1;
     for (int k = 1; k < len; ++k) {
       const auto c = static_cast<unsigned char>(s[i + std::size_t(k)]);

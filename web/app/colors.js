@@ -20,7 +20,8 @@ export function maxAbs(data) {
 // as one 32-bit RGBA pixel (in the machine's byte order, as ImageData's bytes read through a
 // Uint32Array). Built once per palette: WEIGHT_COLORS on [0, 1], SIGNED_COLORS on [-m, m].
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-export const packRgba = (r, g, b) => (littleEndian ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+export const packRgba = (r, g, b) =>
+  (littleEndian ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
 function lut(interpolate) {
   const out = new Uint32Array(256);
   for (let i = 0; i < 256; i++) {

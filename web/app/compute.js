@@ -6,7 +6,7 @@ import { watch } from './store.js';
 // The page reads at most this much of a long paste (kept whole in the box); the analysis keeps
 // the first maxTokens tokens of it (the core's default, with a note), which come long before.
 export const PAGE_MAX_CHARS = 100000;
-const LONG_TEXT = 20000;  // characters
+const LONG_TEXT = 20000; // characters
 const INPUTS = ['text', 'document', 'options', 'lens', 'trainedPreset'];
 
 // The query word: the one the user chose (kept in range), else the first word with a vector.
@@ -14,11 +14,15 @@ function pickQuery(result, query, chosen) {
   const n = result?.tokens.length ?? 0;
   if (n === 0) return 0;
   if (chosen) return Math.min(query, n - 1);
-  return Math.max(0, result.tokens.findIndex((t) => t.known));
+  return Math.max(
+    0,
+    result.tokens.findIndex((t) => t.known),
+  );
 }
 
 export function startCompute(store) {
-  let running = false, pending = false;
+  let running = false,
+    pending = false;
 
   async function run() {
     if (running) {
@@ -36,20 +40,28 @@ export function startCompute(store) {
         const { lens, text, options, document, trainedPreset } = store.get();
         const analyzed = { text, options, document };
         // the trained preset's weights come the first time it is chosen
-        if (options.weights === 'trained' && trainedPreset) await loadTrainedWeights(lens, trainedPreset).catch(() => {});
+        if (options.weights === 'trained' && trainedPreset)
+          await loadTrainedWeights(lens, trainedPreset).catch(() => {});
         const startedAt = performance.now();
-        let result = null, error = null;
+        let result = null,
+          error = null;
         try {
-          const head = (s) => s.slice(0, PAGE_MAX_CHARS);  // keeps a 1 MB paste quick
+          const head = (s) => s.slice(0, PAGE_MAX_CHARS); // keeps a 1 MB paste quick
           result = document.trim()
-            ? await lens.crossAnalyze(head(text), head(document), { ...options, mask: 'none', maskedToken: -1 })  // causal needs one text
+            ? await lens.crossAnalyze(head(text), head(document), { ...options, mask: 'none', maskedToken: -1 }) // causal needs one text
             : await lens.analyze(head(text), options);
         } catch (e) {
           error = e.message;
         }
         const { result: old, query, queryChosen, head } = store.get();
-        store.set({ result, error, analyzed, computeMs: performance.now() - startedAt,
-          query: pickQuery(result, query, queryChosen), head: Math.min(head, (result?.heads ?? 1) - 1) });
+        store.set({
+          result,
+          error,
+          analyzed,
+          computeMs: performance.now() - startedAt,
+          query: pickQuery(result, query, queryChosen),
+          head: Math.min(head, (result?.heads ?? 1) - 1),
+        });
         old?.dispose();
       } while (pending);
     } finally {

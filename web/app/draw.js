@@ -2,14 +2,15 @@
 // (image-rendering: pixelated), so a repaint is one putImageData however large the cells look.
 import { packRgba } from './colors.js';
 
-const MASKED = [packRgba(238, 238, 238), packRgba(222, 222, 222)];  // a grey check
+const MASKED = [packRgba(238, 238, 238), packRgba(222, 222, 222)]; // a grey check
 
-const images = new WeakMap();  // canvas -> its reusable ImageData
+const images = new WeakMap(); // canvas -> its reusable ImageData
 
 function setSize(canvas, cols, rows, width, height) {
   if (canvas.width !== cols) canvas.width = cols;
   if (canvas.height !== rows) canvas.height = rows;
-  const w = `${width}px`, h = `${height}px`;
+  const w = `${width}px`,
+    h = `${height}px`;
   if (canvas.style.width !== w) canvas.style.width = w;
   if (canvas.style.height !== h) canvas.style.height = h;
 }
@@ -25,11 +26,13 @@ export function paintMatrix(canvas, { data, rows, cols }, table, lo, hi, { width
     return;
   }
   let image = images.get(canvas);
-  if (!image || image.width !== cols || image.height !== rows) images.set(canvas, (image = ctx.createImageData(cols, rows)));
-  const px = new Uint32Array(image.data.buffer);  // one store per cell
+  if (!image || image.width !== cols || image.height !== rows)
+    images.set(canvas, (image = ctx.createImageData(cols, rows)));
+  const px = new Uint32Array(image.data.buffer); // one store per cell
   const k = 255 / (hi - lo || 1);
   for (let i = 0; i < rows; i++) {
-    const row = i * cols, visible = causal ? Math.min(cols, i + 1) : cols;
+    const row = i * cols,
+      visible = causal ? Math.min(cols, i + 1) : cols;
     for (let j = 0; j < visible; j++) {
       const v = (data[row + j] - lo) * k;
       px[row + j] = table[v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0];

@@ -39,7 +39,7 @@ class AttentionLensElement extends HTMLElement {
     for (const attr of OPTION_ATTRIBUTES) {
       if (!this.hasAttribute(attr)) continue;
       const value = this.getAttribute(attr);
-      const set = withOptionText(options, attr, value === '' ? 'true' : value);  // <… scale> means scale="true"
+      const set = withOptionText(options, attr, value === '' ? 'true' : value); // <… scale> means scale="true"
       if (set.error) console.warn(`<attention-lens ${attr}="${value}">: ${set.error}`);
       options = set.options;
     }
@@ -48,44 +48,107 @@ class AttentionLensElement extends HTMLElement {
 
   connectedCallback() {
     const urlState = this.hasAttribute('url-state');
-    let initial = { text: this.getAttribute('sentence') ?? SEED_SENTENCE, document: this.getAttribute('document') ?? '',
-      options: this.#attributeOptions(), query: 0, head: 0 };
+    let initial = {
+      text: this.getAttribute('sentence') ?? SEED_SENTENCE,
+      document: this.getAttribute('document') ?? '',
+      options: this.#attributeOptions(),
+      query: 0,
+      head: 0,
+    };
     if (urlState) initial = readUrlState(location.search, initial);
     const queryChosen = urlState && new URLSearchParams(location.search).has('q');
-    const store = (this.#store = createStore({ ...initial, queryChosen, lens: null, result: null, error: null, loadError: null,
-      focus: { i: 0, j: 0 }, width: this.clientWidth, trainedAvailable: false, inputAt: 0, computeMs: 0 }));
+    const store = (this.#store = createStore({
+      ...initial,
+      queryChosen,
+      lens: null,
+      result: null,
+      error: null,
+      loadError: null,
+      focus: { i: 0, j: 0 },
+      width: this.clientWidth,
+      trainedAvailable: false,
+      inputAt: 0,
+      computeMs: 0,
+    }));
 
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    const status = statusView(store), input = inputView(store), controls = controlsView(store);
-    const heads = headsView(store), heatmap = heatmapView(store), table = weightsTableView(store);
-    const search = searchView(store), pipeline = pipelineView(store);
-    const explanations = [traceView(store), scalingView(store), positionalView(store), similarityView(store), whatIfView(store),
-      trainView(store)];
+    const status = statusView(store),
+      input = inputView(store),
+      controls = controlsView(store);
+    const heads = headsView(store),
+      heatmap = heatmapView(store),
+      table = weightsTableView(store);
+    const search = searchView(store),
+      pipeline = pipelineView(store);
+    const explanations = [
+      traceView(store),
+      scalingView(store),
+      positionalView(store),
+      similarityView(store),
+      whatIfView(store),
+      trainView(store),
+    ];
     const tour = tourView(store, shadow);
     this.#views = [status, input, controls, heads, heatmap, table, search, pipeline, ...explanations, tour];
-    const exportBar = h('div', { class: 'export', role: 'group', 'aria-label': 'Export the attention filter' },
-      'Export:', exportButtons(shadow, store, heatmap.canvas).map(([name, run]) =>
-        h('button', { type: 'button', onclick: run }, name)));
-    const filter = h('section', { class: 'filter', 'aria-label': 'The attention filter' },
-      h('h2', {}, 'The attention filter'), heads.root, heatmap.root, heatmap.readout, heatmap.legend,
-      heatmap.maskNote, exportBar, table.root);
+    const exportBar = h(
+      'div',
+      { class: 'export', role: 'group', 'aria-label': 'Export the attention filter' },
+      'Export:',
+      exportButtons(shadow, store, heatmap.canvas).map(([name, run]) =>
+        h('button', { type: 'button', onclick: run }, name),
+      ),
+    );
+    const filter = h(
+      'section',
+      { class: 'filter', 'aria-label': 'The attention filter' },
+      h('h2', {}, 'The attention filter'),
+      heads.root,
+      heatmap.root,
+      heatmap.readout,
+      heatmap.legend,
+      heatmap.maskNote,
+      exportBar,
+      table.root,
+    );
     shadow.append(
       h('link', { rel: 'stylesheet', href: new URL('attention-lens.css', scriptBase).href }),
-      h('div', { class: `lens${this.hasAttribute('compact') ? ' compact' : ''}` },
-        tour.root, status.root, input.root, controls.root, h('div', { class: 'main' }, filter, search.root),
-        h('div', { class: 'explanations' }, explanations.map((v) => v.root)), pipeline.root));
+      h(
+        'div',
+        { class: `lens${this.hasAttribute('compact') ? ' compact' : ''}` },
+        tour.root,
+        status.root,
+        input.root,
+        controls.root,
+        h('div', { class: 'main' }, filter, search.root),
+        h(
+          'div',
+          { class: 'explanations' },
+          explanations.map((v) => v.root),
+        ),
+        pipeline.root,
+      ),
+    );
 
     this.#cleanup.push(startCompute(store));
     // the heatmap fits the filter panel, whether it sits beside the search panel or above it
     const resize = new ResizeObserver(([entry]) => store.set({ width: Math.round(entry.contentRect.width) }));
     resize.observe(filter);
     this.#cleanup.push(() => resize.disconnect());
-    this.#cleanup.push(store.subscribe((state, changed) => {
-      if (changed.has('result')) this.#afterPaint(state);
-      if (urlState && ['text', 'document', 'options', 'query', 'head'].some((k) => changed.has(k))) this.#writeUrl(state);
-    }));
-    getLens().then((lens) => store.set({ lens }), (e) => store.set({ loadError: e.message }));
-    trainedPreset().then((preset) => preset && store.set({ trainedPreset: preset, trainedAvailable: true, trainedHeads: preset.heads ?? 1 }));
+    this.#cleanup.push(
+      store.subscribe((state, changed) => {
+        if (changed.has('result')) this.#afterPaint(state);
+        if (urlState && ['text', 'document', 'options', 'query', 'head'].some((k) => changed.has(k)))
+          this.#writeUrl(state);
+      }),
+    );
+    getLens().then(
+      (lens) => store.set({ lens }),
+      (e) => store.set({ loadError: e.message }),
+    );
+    trainedPreset().then(
+      (preset) =>
+        preset && store.set({ trainedPreset: preset, trainedAvailable: true, trainedHeads: preset.heads ?? 1 }),
+    );
   }
 
   // Tells listeners that the views have rendered a new result (for npm run bench:page): sent
@@ -94,9 +157,15 @@ class AttentionLensElement extends HTMLElement {
   // the screen waits for that frame itself. inputToPaintMs: from the input to this render.
   #afterPaint(state) {
     const { inputAt } = state;
-    this.dispatchEvent(new CustomEvent('attention-lens-render', { detail: {
-      inputToPaintMs: inputAt ? performance.now() - inputAt : null, computeMs: state.computeMs,
-      tokens: state.result?.tokens.length ?? 0 } }));
+    this.dispatchEvent(
+      new CustomEvent('attention-lens-render', {
+        detail: {
+          inputToPaintMs: inputAt ? performance.now() - inputAt : null,
+          computeMs: state.computeMs,
+          tokens: state.result?.tokens.length ?? 0,
+        },
+      }),
+    );
   }
 
   #writeUrl(state) {
@@ -118,11 +187,13 @@ class AttentionLensElement extends HTMLElement {
     this.#cleanup = [];
     this.#views = [];
     this.#store = null;
-    this.shadowRoot?.replaceChildren();  // connecting again builds afresh
+    this.shadowRoot?.replaceChildren(); // connecting again builds afresh
   }
 
   // For scripts and tests: the current analysis and state.
-  get state() { return this.#store?.get(); }
+  get state() {
+    return this.#store?.get();
+  }
 }
 
 if (!customElements.get('attention-lens')) customElements.define('attention-lens', AttentionLensElement);

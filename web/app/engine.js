@@ -6,7 +6,7 @@ import { readBytes } from '../lib/assets.js';
 import { createLensWith } from '../lib/lens.js';
 import { loadModule, supportsSimd } from '../lib/loader.js';
 
-const lenses = new Map();  // base URL -> Promise<Lens>
+const lenses = new Map(); // base URL -> Promise<Lens>
 const progressListeners = new Set();
 let lastProgress = null;
 
@@ -18,8 +18,14 @@ function loadScript(src) {
     const s = document.createElement('script');
     s.src = src;
     s.async = true;
-    s.onload = () => { s.remove(); resolve(); };
-    s.onerror = () => { s.remove(); reject(new Error(`could not load ${src}`)); };
+    s.onload = () => {
+      s.remove();
+      resolve();
+    };
+    s.onerror = () => {
+      s.remove();
+      reject(new Error(`could not load ${src}`));
+    };
     document.head.append(s);
   });
 }
@@ -63,15 +69,20 @@ async function startModule(base) {
   const simd = supportsSimd();
   report({ phase: 'wasm', loaded: 0, total: 1 });
   await loadScript(new URL(`wasm/attention-lens-${simd ? 'simd' : 'baseline'}.single.js`, base).href);
-  if (typeof globalThis.createAttentionLensModule !== 'function') throw new Error('the WebAssembly module did not load');
+  if (typeof globalThis.createAttentionLensModule !== 'function')
+    throw new Error('the WebAssembly module did not load');
   return { module: await globalThis.createAttentionLensModule(), simd };
 }
 
 async function start(base) {
   const { module, simd } = await startModule(base);
   report({ phase: 'wasm', loaded: 1, total: 1 });
-  const lens = await createLensWith({ module, simd, onProgress: report,
-    readAsset: (name, progress) => readAsset(base, `embeddings/${name}`, progress) });
+  const lens = await createLensWith({
+    module,
+    simd,
+    onProgress: report,
+    readAsset: (name, progress) => readAsset(base, `embeddings/${name}`, progress),
+  });
   report({ phase: 'ready', loaded: 1, total: 1 });
   return lens;
 }
@@ -94,9 +105,12 @@ export async function trainedPreset(base = scriptBase) {
   }
 }
 
-const trainedLoads = new Map();  // lens -> Promise: each lens loads the preset once
+const trainedLoads = new Map(); // lens -> Promise: each lens loads the preset once
 export function loadTrainedWeights(lens, preset, base = scriptBase) {
   if (!trainedLoads.has(lens))
-    trainedLoads.set(lens, readAsset(base, `weights/${preset.file}`).then((bytes) => lens.setTrainedWeights(bytes)));
+    trainedLoads.set(
+      lens,
+      readAsset(base, `weights/${preset.file}`).then((bytes) => lens.setTrainedWeights(bytes)),
+    );
   return trainedLoads.get(lens);
 }

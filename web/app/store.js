@@ -16,7 +16,9 @@ export function createStore(initial) {
         try {
           fn(state, keys);
         } catch (e) {
-          queueMicrotask(() => { throw e; });  // reported, without stopping the other views
+          queueMicrotask(() => {
+            throw e;
+          }); // reported, without stopping the other views
         }
       }
     },

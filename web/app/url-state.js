@@ -9,19 +9,23 @@ const LINKED = OPTION_SPECS.filter((s) => !['maxTokens', 'maskedToken'].includes
 export function readUrlState(search, fallback) {
   const p = new URLSearchParams(search);
   let options = { ...fallback.options };
-  for (const { flag } of LINKED)
-    if (p.has(flag)) options = withOptionText(options, flag, p.get(flag)).options;  // an edited link keeps the rest
-  const int = (key, dflt) => (Number.isInteger(Number(p.get(key))) && p.has(key) ? Math.max(0, Number(p.get(key))) : dflt);
-  return { text: p.has('text') ? p.get('text') : fallback.text, document: p.get('doc') ?? fallback.document ?? '',
-    options, query: int('q', fallback.query), head: int('head', fallback.head) };
+  for (const { flag } of LINKED) if (p.has(flag)) options = withOptionText(options, flag, p.get(flag)).options; // an edited link keeps the rest
+  const int = (key, dflt) =>
+    Number.isInteger(Number(p.get(key))) && p.has(key) ? Math.max(0, Number(p.get(key))) : dflt;
+  return {
+    text: p.has('text') ? p.get('text') : fallback.text,
+    document: p.get('doc') ?? fallback.document ?? '',
+    options,
+    query: int('q', fallback.query),
+    head: int('head', fallback.head),
+  };
 }
 
 export function writeUrlState({ text, document, options, query, head }) {
   const p = new URLSearchParams();
   p.set('text', text);
   if (document) p.set('doc', document);
-  for (const { name, flag } of LINKED)
-    if (options[name] !== DEFAULT_OPTIONS[name]) p.set(flag, String(options[name]));
+  for (const { name, flag } of LINKED) if (options[name] !== DEFAULT_OPTIONS[name]) p.set(flag, String(options[name]));
   if (query) p.set('q', String(query));
   if (head) p.set('head', String(head));
   return `?${p}`;

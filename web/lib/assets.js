@@ -1,7 +1,8 @@
 // Reading the wasm and embeddings files: fetch over http(s), the file system for file: URLs
 // in Node. Reports progress as bytes arrive.
 
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
+const isNode =
+  typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
 
 // The bytes at url (a URL), calling onProgress(loaded, total) as they arrive.
 export async function readBytes(url, onProgress) {
@@ -11,8 +12,10 @@ export async function readBytes(url, onProgress) {
     try {
       bytes = new Uint8Array(await readFile(fileURLToPath(url)));
     } catch (e) {
-      throw new Error(`attention-lens: could not read ${url.href}: ${e.code ?? e.message}` +
-        (e.code === 'ENOENT' ? ' (build it with npm run build)' : ''));
+      throw new Error(
+        `attention-lens: could not read ${url.href}: ${e.code ?? e.message}` +
+          (e.code === 'ENOENT' ? ' (build it with npm run build)' : ''),
+      );
     }
     onProgress?.(bytes.length, bytes.length);
     return bytes;
@@ -28,12 +31,12 @@ export async function readBytes(url, onProgress) {
   if (!response.body || !onProgress) return new Uint8Array(await response.arrayBuffer());
   const chunks = [];
   let loaded = 0;
-  for (const reader = response.body.getReader(); ;) {
+  for (const reader = response.body.getReader(); ; ) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     loaded += value.length;
-    onProgress(loaded, Math.max(total, loaded));  // gzip: content-length counts compressed bytes
+    onProgress(loaded, Math.max(total, loaded)); // gzip: content-length counts compressed bytes
   }
   const bytes = new Uint8Array(loaded);
   let offset = 0;

@@ -1,8 +1,25 @@
 // Types of the attention-lens JavaScript API (hand-written; checked by `tsc` in npm test).
 
-import type { AnalyzeOptions, DocumentStepName, LookupStatus, OptionSpec, StepName, TokenKind, TrainerOptions,
-  WeightName } from './generated/schema.js';
-export type { AnalyzeOptions, DocumentStepName, LookupStatus, OptionSpec, StepName, TokenKind, TrainerOptions, WeightName };
+import type {
+  AnalyzeOptions,
+  DocumentStepName,
+  LookupStatus,
+  OptionSpec,
+  StepName,
+  TokenKind,
+  TrainerOptions,
+  WeightName,
+} from './generated/schema.js';
+export type {
+  AnalyzeOptions,
+  DocumentStepName,
+  LookupStatus,
+  OptionSpec,
+  StepName,
+  TokenKind,
+  TrainerOptions,
+  WeightName,
+};
 
 /** The defaults of every option, from the core's options schema. */
 export const DEFAULT_OPTIONS: Readonly<Required<AnalyzeOptions>>;
@@ -17,18 +34,35 @@ export function normalizeOptions(options?: AnalyzeOptions): Required<AnalyzeOpti
 export function supportsSimd(): boolean;
 
 export interface CellTrace {
-  q: Float32Array; k: Float32Array; products: Float32Array;
-  dot: number; cosine: boolean; queryNorm: number; keyNorm: number;
-  score: number; divisor: number; scaled: number;
-  masked: boolean; rowMax: number; expValue: number; rowSum: number; weight: number;
-  value: Float32Array; weightedValue: Float32Array; context: Float32Array;
-  contextAll: Float32Array; output: Float32Array;
+  q: Float32Array;
+  k: Float32Array;
+  products: Float32Array;
+  dot: number;
+  cosine: boolean;
+  queryNorm: number;
+  keyNorm: number;
+  score: number;
+  divisor: number;
+  scaled: number;
+  masked: boolean;
+  rowMax: number;
+  expValue: number;
+  rowSum: number;
+  weight: number;
+  value: Float32Array;
+  weightedValue: Float32Array;
+  context: Float32Array;
+  contextAll: Float32Array;
+  output: Float32Array;
 }
 
 export interface ScalingStudy {
-  spreadRaw: Float32Array; spreadScaled: Float32Array;
-  maxRaw: Float32Array; maxScaled: Float32Array;
-  entropyRaw: Float32Array; entropyScaled: Float32Array;
+  spreadRaw: Float32Array;
+  spreadScaled: Float32Array;
+  maxRaw: Float32Array;
+  maxScaled: Float32Array;
+  entropyRaw: Float32Array;
+  entropyScaled: Float32Array;
 }
 export const STEP_NAMES: readonly StepName[];
 

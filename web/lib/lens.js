@@ -11,14 +11,25 @@ function checkText(name, text) {
 
 // baseUrl defaults to the package's dist/ (next to web/lib/)
 // trainer: load the build that can also train (lens.createTrainer), about 30 kB more
-export async function createAttentionLens({ baseUrl = new URL('../../dist/', import.meta.url), simd = 'auto', onProgress,
-  trainer = false } = {}) {
+export async function createAttentionLens({
+  baseUrl = new URL('../../dist/', import.meta.url),
+  simd = 'auto',
+  onProgress,
+  trainer = false,
+} = {}) {
   const base = new URL(baseUrl, typeof location === 'object' ? location.href : undefined);
-  const { module, simd: usedSimd } = await loadModule(new URL('wasm/', base),
-    { simd, onProgress, build: trainer ? 'attention-lens-train' : 'attention-lens' });
+  const { module, simd: usedSimd } = await loadModule(new URL('wasm/', base), {
+    simd,
+    onProgress,
+    build: trainer ? 'attention-lens-train' : 'attention-lens',
+  });
   const embeddings = new URL('embeddings/', base);
-  return createLensWith({ module, simd: usedSimd, onProgress,
-    readAsset: (name, progress) => readBytes(new URL(name, embeddings), progress) });
+  return createLensWith({
+    module,
+    simd: usedSimd,
+    onProgress,
+    readAsset: (name, progress) => readBytes(new URL(name, embeddings), progress),
+  });
 }
 
 // A lens over a started wasm module; readAsset(name, onProgress) returns the bytes of an
@@ -33,7 +44,7 @@ export class Lens {
   #module;
   #lens;
   #readAsset;
-  #files = new Map();  // file name -> Promise<void>: each fetched once
+  #files = new Map(); // file name -> Promise<void>: each fetched once
 
   constructor(module, readAsset, simd) {
     this.#module = module;
@@ -53,7 +64,7 @@ export class Lens {
     const M = this.#module;
     const ptr = M._malloc(Math.max(bytes.length, 1));
     try {
-      M.HEAPU8.set(bytes, ptr);  // HEAPU8 is re-read: malloc may have grown memory
+      M.HEAPU8.set(bytes, ptr); // HEAPU8 is re-read: malloc may have grown memory
       return use(ptr, bytes.length);
     } finally {
       M._free(ptr);
@@ -71,21 +82,27 @@ export class Lens {
   async loadFiles(texts, maxTokens, onProgress) {
     const [text = '', document = ''] = texts.map((t) => t.toWellFormed());
     const warnings = [];
-    for (let round = 0; round < 2; round++) {  // the core file, then the shards it tells apart
+    for (let round = 0; round < 2; round++) {
+      // the core file, then the shards it tells apart
       const core = !this.#lens.hasCore();
       const names = this.#lens.filesNeeded(text, document, maxTokens);
       this.#check();
-      await Promise.all(names.map(async (name) => {
-        if (!this.#files.has(name))
-          this.#files.set(name, this.#readAsset(name, onProgress).then((bytes) => this.#lens && this.#addFile(bytes, name)));
-        try {
-          await this.#files.get(name);
-        } catch (e) {
-          this.#files.delete(name);  // try again next time
-          if (core) throw e;
-          warnings.push(`rare words were not looked up: ${e.message}`);
-        }
-      }));
+      await Promise.all(
+        names.map(async (name) => {
+          if (!this.#files.has(name))
+            this.#files.set(
+              name,
+              this.#readAsset(name, onProgress).then((bytes) => this.#lens && this.#addFile(bytes, name)),
+            );
+          try {
+            await this.#files.get(name);
+          } catch (e) {
+            this.#files.delete(name); // try again next time
+            if (core) throw e;
+            warnings.push(`rare words were not looked up: ${e.message}`);
+          }
+        }),
+      );
       if (!core) break;
     }
     return warnings;
@@ -117,8 +134,10 @@ export class Lens {
   // The k vocabulary words nearest to vector by cosine: [{ word, similarity, rank }].
   nearestWords(vector, k = 5) {
     this.#check();
-    if (!(vector instanceof Float32Array) && !Array.isArray(vector)) throw new TypeError('attention-lens: vector must be a Float32Array or an array of numbers');
-    if (!Number.isInteger(k) || k < 1 || k > 1000) throw new RangeError(`attention-lens: k must be a whole number from 1 to 1000, got ${k}`);
+    if (!(vector instanceof Float32Array) && !Array.isArray(vector))
+      throw new TypeError('attention-lens: vector must be a Float32Array or an array of numbers');
+    if (!Number.isInteger(k) || k < 1 || k > 1000)
+      throw new RangeError(`attention-lens: k must be a whole number from 1 to 1000, got ${k}`);
     const floats = Float32Array.from(vector);
     const bytes = new Uint8Array(floats.buffer);
     const found = this.#withBytes(bytes, (ptr) => {
@@ -153,8 +172,12 @@ export class Lens {
   // Diagnostics: wasm memory size, the heap's top, live C++ results and Embind value handles.
   memoryStats() {
     const M = this.#module;
-    return { memoryBytes: M.HEAPU8.length, heapTop: M.heapTop(), liveAnalyses: M.liveAnalyses(),
-      emvalHandles: M.count_emval_handles() };
+    return {
+      memoryBytes: M.HEAPU8.length,
+      heapTop: M.heapTop(),
+      liveAnalyses: M.liveAnalyses(),
+      emvalHandles: M.count_emval_handles(),
+    };
   }
 
   dispose() {

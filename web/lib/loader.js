@@ -3,8 +3,9 @@
 import { readBytes } from './assets.js';
 
 // (module (func (result v128) i32.const 0 i32x4.splat)): valid only where SIMD128 is supported
-const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0,
-  10, 8, 1, 6, 0, 65, 0, 253, 17, 11]);
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 17, 11,
+]);
 
 export function supportsSimd() {
   try {

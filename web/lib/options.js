@@ -21,12 +21,16 @@ export function checkOption(spec, value) {
   if (type === 'boolean') {
     if (typeof value !== 'boolean') fail(`option ${name} must be true or false, got ${JSON.stringify(value)}`);
   } else if (type === 'choice') {
-    if (!spec.choices.includes(value)) fail(`option ${name} must be one of '${spec.choices.join("', '")}', got ${JSON.stringify(value)}`);
+    if (!spec.choices.includes(value))
+      fail(`option ${name} must be one of '${spec.choices.join("', '")}', got ${JSON.stringify(value)}`);
   } else {
-    if (typeof value !== 'number' || !Number.isFinite(value)) fail(`option ${name} must be a finite number, got ${JSON.stringify(value)}`);
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      fail(`option ${name} must be a finite number, got ${JSON.stringify(value)}`);
     if (type === 'integer' && !Number.isInteger(value)) fail(`option ${name} must be a whole number, got ${value}`);
-    if (spec.values && !spec.values.includes(value)) fail(`option ${name} must be one of ${spec.values.join(', ')}, got ${value}`);
-    if (value < spec.min || value > spec.max) fail(`option ${name} must be from ${spec.min} to ${spec.max}, got ${value}`);
+    if (spec.values && !spec.values.includes(value))
+      fail(`option ${name} must be one of ${spec.values.join(', ')}, got ${value}`);
+    if (value < spec.min || value > spec.max)
+      fail(`option ${name} must be from ${spec.min} to ${spec.max}, got ${value}`);
   }
   return value;
 }
@@ -57,7 +61,8 @@ export const findOption = (key) => OPTION_SPECS.find((s) => s.name === key || s.
 // TypeError naming the option when the text is not a value it allows.
 export function parseOptionText(spec, text) {
   let value = text;
-  if (spec.type === 'boolean') value = { true: true, 1: true, on: true, false: false, 0: false, off: false }[text] ?? text;
+  if (spec.type === 'boolean')
+    value = { true: true, 1: true, on: true, false: false, 0: false, off: false }[text] ?? text;
   else if (spec.type !== 'choice') value = text.trim() === '' ? NaN : Number(text);
   return checkOption(spec, value);
 }

@@ -7,22 +7,31 @@ import { SCHEMA } from './generated/schema.js';
 const stepNames = (filter) => SCHEMA.steps.filter(filter).map((s) => s.name);
 export const STEP_NAMES = Object.freeze(stepNames((s) => !s.document && !s.weight));
 const DOCUMENT_STEPS = stepNames((s) => s.document);
-const WEIGHT_MATRICES = stepNames((s) => s.weight);  // the layer's weights, also as "steps"
+const WEIGHT_MATRICES = stepNames((s) => s.weight); // the layer's weights, also as "steps"
 const PER_HEAD = new Set(stepNames((s) => s.perHead));
 const HEAD_COLUMNS = new Set(stepNames((s) => s.headColumns));
 const KINDS = SCHEMA.tokenKinds;
 const STATUSES = SCHEMA.lookupStatuses;
-const FIELDS = 5;  // ints per token in the C++ token table (src/wasm/bindings.cpp)
+const FIELDS = 5; // ints per token in the C++ token table (src/wasm/bindings.cpp)
 
 // Frees C++ results that were dropped without dispose(): a safety net, not the way to free them.
-const forgotten = new FinalizationRegistry((handle) => { if (!handle.isDeleted()) handle.delete(); });
+const forgotten = new FinalizationRegistry((handle) => {
+  if (!handle.isDeleted()) handle.delete();
+});
 
 function tokenList(table, text) {
   const tokens = [];
   for (let i = 0; i < table.length; i += FIELDS) {
     const [start, end, kind, status, rank] = table.subarray(i, i + FIELDS);
-    tokens.push({ text: text.slice(start, end), start, end, kind: KINDS[kind], known: STATUSES[status] === 'known',
-      status: STATUSES[status], rank: rank >= 0 ? rank : null });
+    tokens.push({
+      text: text.slice(start, end),
+      start,
+      end,
+      kind: KINDS[kind],
+      known: STATUSES[status] === 'known',
+      status: STATUSES[status],
+      rank: rank >= 0 ? rank : null,
+    });
   }
   return tokens;
 }
@@ -74,14 +83,15 @@ export class AttentionResult {
   view(name, head) {
     this.#checkStep(name, head);
     if (head !== undefined && !PER_HEAD.has(name) && this.heads > 1) return this.step(name, head);
-    const view = this.#handle.step(name, PER_HEAD.has(name) ? head ?? 0 : 0);
+    const view = this.#handle.step(name, PER_HEAD.has(name) ? (head ?? 0) : 0);
     if (view === null) throw new Error(`attention-lens: ${this.#module.takeError()}`);
     return { rows: view.rows, cols: view.cols, data: view.data };
   }
 
   #checkStep(name, head) {
     if (!this.#handle) throw new Error('attention-lens: this result was disposed');
-    const known = STEP_NAMES.includes(name) || WEIGHT_MATRICES.includes(name) || (this.cross && DOCUMENT_STEPS.includes(name));
+    const known =
+      STEP_NAMES.includes(name) || WEIGHT_MATRICES.includes(name) || (this.cross && DOCUMENT_STEPS.includes(name));
     if (!known) throw new TypeError(`attention-lens: unknown step '${name}' (steps: ${STEP_NAMES.join(', ')})`);
     if (head !== undefined && (!Number.isInteger(head) || head < 0 || head >= this.heads))
       throw new RangeError(`attention-lens: head must be a whole number from 0 to ${this.heads - 1}, got ${head}`);
@@ -98,7 +108,7 @@ export class AttentionResult {
   }
 
   #headColumns(name, head) {
-    const whole = this.view(name);  // copied from below, row by row
+    const whole = this.view(name); // copied from below, row by row
     const data = new Float32Array(whole.rows * this.dK);
     for (let r = 0; r < whole.rows; r++) {
       const from = r * whole.cols + head * this.dK;

@@ -18,19 +18,37 @@ export class Trainer {
   }
 
   // Runs count mini-batches (forward, backward, Adam); returns their mean loss (1 − cosine).
-  steps(count = 1) { return this.#check(this.#handle.steps(count)); }
-  get stepCount() { return this.#handle.stepCount(); }
-  get epochs() { return this.#handle.epochs(); }
-  get trainSentences() { return this.#handle.trainSentences(); }
-  get heldOutSentences() { return this.#handle.heldOutSentences(); }
+  steps(count = 1) {
+    return this.#check(this.#handle.steps(count));
+  }
+  get stepCount() {
+    return this.#handle.stepCount();
+  }
+  get epochs() {
+    return this.#handle.epochs();
+  }
+  get trainSentences() {
+    return this.#handle.trainSentences();
+  }
+  get heldOutSentences() {
+    return this.#handle.heldOutSentences();
+  }
   // The number of words a hidden word is ranked among (the core vocabulary).
-  get vocabularySize() { return this.#handle.vocabularySize(); }
+  get vocabularySize() {
+    return this.#handle.vocabularySize();
+  }
   // Held-out masked-word accuracy of the current weights: { top1, top10, meanLoss, examples }.
-  evaluate(maxExamples = 500) { return this.#check(this.#handle.evaluate(maxExamples)); }
+  evaluate(maxExamples = 500) {
+    return this.#check(this.#handle.evaluate(maxExamples));
+  }
   // The current weights in the "ALWT" format, for lens.setTrainedWeights() or a file.
-  weightsFile() { return new Uint8Array(this.#check(this.#handle.weightsFile())); }
+  weightsFile() {
+    return new Uint8Array(this.#check(this.#handle.weightsFile()));
+  }
   // Random weights again, and a new split and order, for this seed.
-  reset(seed) { this.#check(this.#handle.reset(seed)); }
+  reset(seed) {
+    this.#check(this.#handle.reset(seed));
+  }
   dispose() {
     this.#handle?.delete();
     this.#handle = null;

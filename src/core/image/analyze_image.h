@@ -22,18 +22,18 @@ namespace al::image {
 // weight defaults to kGain, so that its sin/cos pairs are as long as the token vectors' pairs and
 // position and content compete evenly (at weight 1 it barely changes the weights: docs/IMAGES.md).
 struct ImageOptions {
-  AttentionOptions attention;         // heads must divide 48: 1, 2, 3, 4, 6, 8, 12, 16, 24, 48
-  int patch = 16;                     // pixels: 32, 16 or 8 (49, 196 or 784 tokens)
-  bool positional = false;            // add the 2-D sinusoidal positional encoding
-  float positional_weight = kGain;    // X = embeddings + weight · PE; in [0, 10]
-  int blend_head = -1;                // whose weights blend the pixels: a head, or -1 for their mean
+  AttentionOptions attention;       // heads must divide 48: 1, 2, 3, 4, 6, 8, 12, 16, 24, 48
+  int patch = 16;                   // pixels: 32, 16 or 8 (49, 196 or 784 tokens)
+  bool positional = false;          // add the 2-D sinusoidal positional encoding
+  float positional_weight = kGain;  // X = embeddings + weight · PE; in [0, 10]
+  int blend_head = -1;              // whose weights blend the pixels: a head, or -1 for their mean
 };
 
 // Throws OptionError for an option outside its range.
 void validate(const ImageOptions& options, int d_model);
 
 struct ImageAnalysis {
-  Image view;                // the 224 × 224 picture everything below is computed on
+  Image view;  // the 224 × 224 picture everything below is computed on
   PatchGrid grid;
   Matrix pixels;             // n × p·p·3: each patch's pixels, the values blended below
   PatchTokens embeddings;    // n × 48 token vectors, and the mean and scale that decode them

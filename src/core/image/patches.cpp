@@ -10,8 +10,10 @@ namespace al::image {
 
 PatchGrid patch_grid(int patch) {
   if (patch != 32 && patch != 16 && patch != 8)
-    throw OptionError("patch size must be 32, 16 or 8 pixels (7 × 7, 14 × 14 or 28 × 28 patches of the 224 × 224 "
-                      "view), got " + std::to_string(patch));
+    throw OptionError(
+        "patch size must be 32, 16 or 8 pixels (7 × 7, 14 × 14 or 28 × 28 patches of the 224 × 224 "
+        "view), got " +
+        std::to_string(patch));
   const int side = kViewSize / patch;
   return {patch, side, side * side};
 }

@@ -8,9 +8,9 @@
 namespace al::image {
 
 struct PatchGrid {
-  int patch = 0;  // side of a patch in pixels
-  int side = 0;   // patches per row and per column (224 / patch)
-  int count = 0;  // side², the number of tokens
+  int patch = 0;                                    // side of a patch in pixels
+  int side = 0;                                     // patches per row and per column (224 / patch)
+  int count = 0;                                    // side², the number of tokens
   int values() const { return patch * patch * 3; }  // floats per patch
   int row(int token) const { return token / side; }
   int col(int token) const { return token % side; }

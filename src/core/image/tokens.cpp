@@ -98,9 +98,11 @@ PatchTokens patch_tokens(const Image& view, const PatchGrid& g) {
 
 Matrix tokens_to_pixels(const Matrix& tokens, const PatchTokens& e, const PatchGrid& g) {
   if (tokens.cols != kTokenDims)
-    throw OptionError("token vectors have " + std::to_string(kTokenDims) + " values, got " + std::to_string(tokens.cols));
+    throw OptionError("token vectors have " + std::to_string(kTokenDims) + " values, got " +
+                      std::to_string(tokens.cols));
   Matrix pixels(tokens.rows, g.values());
-  float f[kFeatures], luma[kLumaCells * kLumaCells], blue[kChromaCells * kChromaCells], red[kChromaCells * kChromaCells];
+  float f[kFeatures], luma[kLumaCells * kLumaCells], blue[kChromaCells * kChromaCells],
+      red[kChromaCells * kChromaCells];
   for (int t = 0; t < tokens.rows; ++t) {
     // angles back to features: z = tan(θ) / a = sin / (a·cos); a zero pair reads as the mean
     // patch's feature

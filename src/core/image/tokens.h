@@ -34,10 +34,10 @@ namespace al::image {
 constexpr int kLumaCells = 4;    // luma cells per patch side
 constexpr int kChromaCells = 2;  // colour-difference cells per patch side
 constexpr int kFeatures = kLumaCells * kLumaCells + 2 * kChromaCells * kChromaCells;  // 24
-constexpr int kTokenDims = 2 * kFeatures;  // 48: the image mode's d_model
-constexpr float kSlope = 0.5f;  // a: the angle's slope at the mean, radians per RMS
-constexpr float kGain = 6.0f;   // g: each pair's length (g² = 36 puts temperature 1 at the best
-                                // non-local-means denoising of σ = 0.1 noise: docs/IMAGES.md)
+constexpr int kTokenDims = 2 * kFeatures;                                             // 48: the image mode's d_model
+constexpr float kSlope = 0.5f;         // a: the angle's slope at the mean, radians per RMS
+constexpr float kGain = 6.0f;          // g: each pair's length (g² = 36 puts temperature 1 at the best
+                                       // non-local-means denoising of σ = 0.1 noise: docs/IMAGES.md)
 constexpr float kMinContrast = 0.02f;  // a picture flatter than this RMS is not amplified
 
 // Where each feature sits (see above). ly, lx: luma cell row and column, 0..3; q: quarter, 0..3.
@@ -46,9 +46,9 @@ constexpr int blue_feature(int q) { return q * 6 + 2; }
 constexpr int red_feature(int q) { return q * 6 + 5; }
 
 struct PatchTokens {
-  Matrix tokens;                            // n × 48
-  std::array<float, kFeatures> mean{};      // the mean patch's features, subtracted
-  float scale = 1.0f;                       // the centred features were divided by this
+  Matrix tokens;                        // n × 48
+  std::array<float, kFeatures> mean{};  // the mean patch's features, subtracted
+  float scale = 1.0f;                   // the centred features were divided by this
 };
 
 // The 24 thumbnail features of every patch (n × 24, before standardising), in the order above.

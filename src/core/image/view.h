@@ -15,7 +15,7 @@
 namespace al::image {
 
 constexpr int kViewSize = 224;
-constexpr int kMaxSide = 16384;                     // pixels, either side (a browser canvas's limit)
+constexpr int kMaxSide = 16384;                           // pixels, either side (a browser canvas's limit)
 constexpr std::size_t kMaxPixels = std::size_t(1) << 26;  // width · height: 256 MiB of RGBA
 
 // Throws OptionError with a sentence when the size is 0, too large, or does not match the

@@ -12,15 +12,15 @@
 namespace al::kernels::expf_poly {
 
 constexpr float kLog2e = 1.44269504f;
-constexpr float kLn2Hi = 0.693145751953125f;     // ln 2 rounded to 16 significant bits
+constexpr float kLn2Hi = 0.693145751953125f;      // ln 2 rounded to 16 significant bits
 constexpr float kLn2Lo = 1.428606765330187e-06f;  // ln 2 - kLn2Hi
 constexpr float kC2 = 1.0f / 2, kC3 = 1.0f / 6, kC4 = 1.0f / 24, kC5 = 1.0f / 120, kC6 = 1.0f / 720;
-constexpr float kDenormalCutoff = -87.33654f;     // ln(2^-126)
-constexpr float kRoundMagic = 12582912.0f;        // 1.5·2^23: (v + magic) - magic rounds v to
-                                                  // the nearest integer (ties to even), |v| < 2^22
+constexpr float kDenormalCutoff = -87.33654f;  // ln(2^-126)
+constexpr float kRoundMagic = 12582912.0f;     // 1.5·2^23: (v + magic) - magic rounds v to
+                                               // the nearest integer (ties to even), |v| < 2^22
 
 inline float exp_nonpositive(float x) {
-  if (!(x >= kDenormalCutoff)) return 0.0f;  // also maps -inf to 0
+  if (!(x >= kDenormalCutoff)) return 0.0f;                  // also maps -inf to 0
   const float n = (x * kLog2e + kRoundMagic) - kRoundMagic;  // = nearbyint, without a libm call
   const float t = (x - n * kLn2Hi) - n * kLn2Lo;
   float p = kC6;

@@ -11,7 +11,9 @@ using RowMajor = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::Row
 using ConstView = Eigen::Map<const RowMajor, Eigen::Unaligned, Eigen::OuterStride<>>;
 using View = Eigen::Map<RowMajor, Eigen::Unaligned, Eigen::OuterStride<>>;
 
-ConstView view(const float* p, int rows, int cols, int ld) { return ConstView(p, rows, cols, Eigen::OuterStride<>(ld)); }
+ConstView view(const float* p, int rows, int cols, int ld) {
+  return ConstView(p, rows, cols, Eigen::OuterStride<>(ld));
+}
 View view(float* p, int rows, int cols, int ld) { return View(p, rows, cols, Eigen::OuterStride<>(ld)); }
 
 }  // namespace
@@ -38,14 +40,20 @@ void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int
 // C (m×n) = A (m×k) · B (k×n)
 void gemm(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c, int ldc) noexcept {
   if (m == 0 || n == 0) return;
-  if (k == 0) { view(c, m, n, ldc).setZero(); return; }
+  if (k == 0) {
+    view(c, m, n, ldc).setZero();
+    return;
+  }
   view(c, m, n, ldc).noalias() = view(a, m, k, lda) * view(b, k, n, ldb);
 }
 
 // C (m×n) = A (m×k) · Bᵀ, B stored (n×k)
 void gemm_nt(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c, int ldc) noexcept {
   if (m == 0 || n == 0) return;
-  if (k == 0) { view(c, m, n, ldc).setZero(); return; }
+  if (k == 0) {
+    view(c, m, n, ldc).setZero();
+    return;
+  }
   view(c, m, n, ldc).noalias() = view(a, m, k, lda) * view(b, n, k, ldb).transpose();
 }
 

@@ -18,8 +18,7 @@ inline const float* panel(const PackedB& b, int j) { return b.data.data() + std:
 // C tile (rows×cols, at most kMr×kNr) = A rows (rows×k, lda apart) · one panel (k×kNr).
 // The one routine each instruction set implements (gemm_scalar.cpp, gemm_wasmsimd.cpp);
 // gemm_packed() walks the tiles and calls it.
-void microkernel(int rows, int cols, int k, const float* a, int lda, const float* w, float* c,
-                 int ldc) noexcept;
+void microkernel(int rows, int cols, int k, const float* a, int lda, const float* w, float* c, int ldc) noexcept;
 
 // B[p][col] = src[p * row_stride + col * col_stride]: one routine for B (pack_b) and Btᵀ (pack_bt).
 void pack(int k, int n, const float* src, int row_stride, int col_stride, PackedB& out) noexcept;

@@ -11,8 +11,8 @@ using panels::kMr;
 using panels::kNr;
 
 // C tile (rows×cols, at most kMr×kNr) = A rows (rows×k) · one panel (k×kNr)
-void panels::microkernel(int rows, int cols, int k, const float* a, int lda, const float* w,
-                        float* c, int ldc) noexcept {
+void panels::microkernel(int rows, int cols, int k, const float* a, int lda, const float* w, float* c,
+                         int ldc) noexcept {
   float acc[kMr][kNr] = {};
   for (int p = 0; p < k; ++p) {
     for (int r = 0; r < rows; ++r) {

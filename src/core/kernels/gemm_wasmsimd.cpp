@@ -12,8 +12,8 @@ using panels::kNr;
 static_assert(kMr == 4 && kNr == 8, "the microkernel below is written for 4×8 tiles");
 
 // C tile (rows×cols, at most 4×8) = A rows (rows×k) · one panel (k×8).
-void panels::microkernel(int rows, int cols, int k, const float* a, int lda, const float* w,
-                        float* c, int ldc) noexcept {
+void panels::microkernel(int rows, int cols, int k, const float* a, int lda, const float* w, float* c,
+                         int ldc) noexcept {
   // Rows past the end read row 0 again (always valid memory); their results are not stored.
   const float* a0 = a;
   const float* a1 = rows > 1 ? a0 + lda : a0;

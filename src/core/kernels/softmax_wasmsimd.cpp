@@ -42,7 +42,7 @@ void softmax(const float* x, float* y, int n) noexcept {
   max_val = wasm_f32x4_extract_lane(vmax, 2) > max_val ? wasm_f32x4_extract_lane(vmax, 2) : max_val;
   max_val = wasm_f32x4_extract_lane(vmax, 3) > max_val ? wasm_f32x4_extract_lane(vmax, 3) : max_val;
   for (; i < n; ++i) max_val = x[i] > max_val ? x[i] : max_val;  // leftovers
-  if (softmax_nonfinite_row(x, y, n, max_val)) return;  // +inf, or no finite entry
+  if (softmax_nonfinite_row(x, y, n, max_val)) return;           // +inf, or no finite entry
 
   // pass 2: exponentiate and sum
   const v128_t vmax_val = wasm_f32x4_splat(max_val);

@@ -10,7 +10,7 @@
 namespace al::train {
 
 struct AdamOptions {
-  float learning_rate = 0;  // must be set: TrainOptions holds the training default
+  float learning_rate = 0;                            // must be set: TrainOptions holds the training default
   double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;  // in double: 1 − 0.999f is 1.3e-5 off
 };
 

@@ -59,7 +59,7 @@ void backward(const MatrixOf<T>& xq_in, const MatrixOf<T>& xkv_in, const Weights
   const auto query = view(s.query), key = view(s.key), value = view(s.value), context = view(s.context);
   const T alpha = score_factor<T>(o, dk);
 
-  view(g.wo).noalias() += context.transpose() * dout;  // dW_O (d × d) = Cᵀ (d × n_q) · dOut (n_q × d)
+  view(g.wo).noalias() += context.transpose() * dout;     // dW_O (d × d) = Cᵀ (d × n_q) · dOut (n_q × d)
   const RowMatrix<T> dc = dout * view(w.wo).transpose();  // dC (n_q × d) = dOut · W_Oᵀ
   RowMatrix<T> dq(nq, d), dk_all(nk, d), dv(nk, d);
   for (int h = 0; h < o.heads; ++h) {
@@ -95,25 +95,24 @@ template LayerMaps<double> zero_maps<double>(int);
 void validate_for_training(const AttentionOptions& o, int d_model) {
   validate(o, d_model);
   if (o.similarity != Similarity::Dot)
-    throw OptionError("training supports dot-product similarity only; set similarity to dot "
-                      "(cosine scores are not differentiated here)");
+    throw OptionError(
+        "training supports dot-product similarity only; set similarity to dot "
+        "(cosine scores are not differentiated here)");
 }
 
-void accumulate_gradients(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,
-                          const AttentionSteps& steps, const Matrix& d_output, const AttentionOptions& o,
-                          Gradients& grads) {
+void accumulate_gradients(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w, const AttentionSteps& steps,
+                          const Matrix& d_output, const AttentionOptions& o, Gradients& grads) {
   backward<float>(xq, xkv, w, steps, d_output, o, grads);
 }
 
-void accumulate_gradients(const reference::DMatrix& xq, const reference::DMatrix& xkv,
-                          const LayerMaps<double>& w, const reference::Steps& steps,
-                          const reference::DMatrix& d_output, const AttentionOptions& o,
+void accumulate_gradients(const reference::DMatrix& xq, const reference::DMatrix& xkv, const LayerMaps<double>& w,
+                          const reference::Steps& steps, const reference::DMatrix& d_output, const AttentionOptions& o,
                           LayerMaps<double>& grads) {
   backward<double>(xq, xkv, w, steps, d_output, o, grads);
 }
 
-reference::Steps forward_double(const reference::DMatrix& xq, const reference::DMatrix& xkv,
-                                const LayerMaps<double>& w, const AttentionOptions& o) {
+reference::Steps forward_double(const reference::DMatrix& xq, const reference::DMatrix& xkv, const LayerMaps<double>& w,
+                                const AttentionOptions& o) {
   using reference::DMatrix;
   const int d = w.wo.rows, nq = xq.rows, nk = xkv.rows;
   validate_for_training(o, d);

@@ -42,17 +42,15 @@ void validate_for_training(const AttentionOptions& options, int d_model);
 // Adds dL/dW (for each of the four maps) to `grads`, so that a batch accumulates.
 // xq, xkv: the forward's inputs; steps: its intermediates (query, key, value, weights, context);
 // d_output: dL/d(output), n_q × d_model.
-void accumulate_gradients(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,
-                          const AttentionSteps& steps, const Matrix& d_output,
-                          const AttentionOptions& options, Gradients& grads);
-void accumulate_gradients(const reference::DMatrix& xq, const reference::DMatrix& xkv,
-                          const LayerMaps<double>& w, const reference::Steps& steps,
-                          const reference::DMatrix& d_output, const AttentionOptions& options,
-                          LayerMaps<double>& grads);
+void accumulate_gradients(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w, const AttentionSteps& steps,
+                          const Matrix& d_output, const AttentionOptions& options, Gradients& grads);
+void accumulate_gradients(const reference::DMatrix& xq, const reference::DMatrix& xkv, const LayerMaps<double>& w,
+                          const reference::Steps& steps, const reference::DMatrix& d_output,
+                          const AttentionOptions& options, LayerMaps<double>& grads);
 
 // The forward in double with double weights (reference.cpp takes float weights), so that a
 // finite-difference check can perturb a weight by exactly h. Dot-product similarity only.
-reference::Steps forward_double(const reference::DMatrix& xq, const reference::DMatrix& xkv,
-                                const LayerMaps<double>& w, const AttentionOptions& options);
+reference::Steps forward_double(const reference::DMatrix& xq, const reference::DMatrix& xkv, const LayerMaps<double>& w,
+                                const AttentionOptions& options);
 
 }  // namespace al::train

@@ -64,7 +64,8 @@ int Objective::target_index(const Example& e) const {
   if (e.masked < 0 || e.masked >= int(e.words.size()))
     throw OptionError("the hidden position " + std::to_string(e.masked) + " is outside the sentence");
   const int t = vocabulary_index(e.words[std::size_t(e.masked)]);
-  if (t < 0) throw OptionError("the hidden word '" + e.words[std::size_t(e.masked)] + "' is not in the core vocabulary");
+  if (t < 0)
+    throw OptionError("the hidden word '" + e.words[std::size_t(e.masked)] + "' is not in the core vocabulary");
   return t;
 }
 

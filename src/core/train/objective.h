@@ -73,10 +73,10 @@ class Objective {
   const EmbeddingStore& store_;
   InputOptions options_;
   int d_ = 0;
-  std::vector<std::string> words_;                // the core vocabulary
-  std::unordered_map<std::string, int> index_;    // word -> row of unit_
-  std::vector<float> unit_;                       // (words × d): unit-length word vectors
-  Matrix positions_;                              // kMaxTokens × d: the positional encoding
+  std::vector<std::string> words_;              // the core vocabulary
+  std::unordered_map<std::string, int> index_;  // word -> row of unit_
+  std::vector<float> unit_;                     // (words × d): unit-length word vectors
+  Matrix positions_;                            // kMaxTokens × d: the positional encoding
 };
 
 }  // namespace al::train

@@ -21,7 +21,8 @@ void shuffle(std::vector<T>& v, SplitMix64& rng) {  // Fisher–Yates
 void check(const TrainOptions& o, int d_model) {
   validate_for_training(o.attention, d_model);
   if (o.batch_size < 1 || o.batch_size > kMaxBatch)
-    throw OptionError("batch size must be from 1 to " + std::to_string(kMaxBatch) + ", got " + std::to_string(o.batch_size));
+    throw OptionError("batch size must be from 1 to " + std::to_string(kMaxBatch) + ", got " +
+                      std::to_string(o.batch_size));
   if (!(o.held_out_fraction >= 0.0 && o.held_out_fraction <= kMaxHeldOutFraction))
     throw OptionError("held-out fraction must be from 0 to 0.9, got " + std::to_string(o.held_out_fraction));
   if (o.decay_steps < 0) throw OptionError("decay steps must be 0 (a constant rate) or more");

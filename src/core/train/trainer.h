@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "core/attention.h"
+#include "core/random.h"
 #include "core/train/adam.h"
 #include "core/train/backward.h"
 #include "core/train/objective.h"
 #include "core/train/options.h"
-#include "core/random.h"
 
 namespace al::train {
 

@@ -17,32 +17,53 @@ function shuffled(n, seed) {
 
 // the shuffled matrix put back into the original order: U[p[k]][p[l]] = W[k][l]
 function unpermute(m, p) {
-  const n = p.length, data = new Float32Array(n * n);
+  const n = p.length,
+    data = new Float32Array(n * n);
   for (let k = 0; k < n; k++) for (let l = 0; l < n; l++) data[p[k] * n + p[l]] = m.data[k * n + l];
   return { data, rows: n, cols: n };
 }
 
 function permutationDrawing(tokens, p) {
-  const n = tokens.length, w = Math.max(320, n * 44), x = (i) => 20 + (i + 0.5) * ((w - 40) / n);
-  const svg = h('svg:svg', { viewBox: `0 0 ${w} 110`, width: w, height: 110, role: 'img',
-    'aria-label': `The permutation: ${p.map((orig, k) => `${tokens[orig].text} moves from ${orig + 1} to ${k + 1}`).join('; ')}` });
-  tokens.forEach((t, i) => svg.append(h('svg:text', { x: x(i), y: 14, 'text-anchor': 'middle', class: 'perm-label' }, label(t, 8))));
+  const n = tokens.length,
+    w = Math.max(320, n * 44),
+    x = (i) => 20 + (i + 0.5) * ((w - 40) / n);
+  const svg = h('svg:svg', {
+    viewBox: `0 0 ${w} 110`,
+    width: w,
+    height: 110,
+    role: 'img',
+    'aria-label': `The permutation: ${p.map((orig, k) => `${tokens[orig].text} moves from ${orig + 1} to ${k + 1}`).join('; ')}`,
+  });
+  tokens.forEach((t, i) =>
+    svg.append(h('svg:text', { x: x(i), y: 14, 'text-anchor': 'middle', class: 'perm-label' }, label(t, 8))),
+  );
   p.forEach((orig, k) => {
     svg.append(h('svg:line', { x1: x(orig), y1: 20, x2: x(k), y2: 90, class: 'perm-line' }));
-    svg.append(h('svg:text', { x: x(k), y: 104, 'text-anchor': 'middle', class: 'perm-label' }, label(tokens[orig], 8)));
+    svg.append(
+      h('svg:text', { x: x(k), y: 104, 'text-anchor': 'middle', class: 'perm-label' }, label(tokens[orig], 8)),
+    );
   });
   return h('div', { class: 'perm' }, svg);
 }
 
 export function positionalView(store) {
-  let seed = 0, running = false;
+  let seed = 0,
+    running = false;
   const button = h('button', { type: 'button', onclick: () => run() }, 'Shuffle the words');
   const body = h('div', { class: 'shuffle-body', 'aria-live': 'polite' });
-  const root = h('details', { class: 'explain positional', open: true },
+  const root = h(
+    'details',
+    { class: 'explain positional', open: true },
     h('summary', {}, h('h2', {}, 'What positional encoding changes')),
-    h('p', { class: 'hint' }, 'The positional encoding (step 3) adds a different wave pattern to each position. ' +
-      'Without it, attention sees a bag of words: shuffle them, and every row and column only moves with its word.'),
-    button, body);
+    h(
+      'p',
+      { class: 'hint' },
+      'The positional encoding (step 3) adds a different wave pattern to each position. ' +
+        'Without it, attention sees a bag of words: shuffle them, and every row and column only moves with its word.',
+    ),
+    button,
+    body,
+  );
 
   async function run() {
     const { lens, result, text, options, head } = store.get();
@@ -57,30 +78,54 @@ export function positionalView(store) {
     const p = shuffled(tokens.length, ++seed);
     const shuffledText = p.map((i) => tokens[i].text).join(' ');
     const o = { ...options, mask: 'none', maskedToken: -1 };
-    const runs = await Promise.all([[text, false], [shuffledText, false], [text, true], [shuffledText, true]]
-      .map(([t, positional]) => lens.analyze(t, { ...o, positional })));
+    const runs = await Promise.all(
+      [
+        [text, false],
+        [shuffledText, false],
+        [text, true],
+        [shuffledText, true],
+      ].map(([t, positional]) => lens.analyze(t, { ...o, positional })),
+    );
     try {
       const same = runs[1].tokens.map((t) => t.text).join('\u0000') === p.map((i) => tokens[i].text).join('\u0000');
       if (!same) {
-        body.append(h('p', {}, 'These words tokenize differently once shuffled, so they cannot be compared one to one.'));
+        body.append(
+          h('p', {}, 'These words tokenize differently once shuffled, so they cannot be compared one to one.'),
+        );
         return;
       }
       const w = runs.map((r) => r.step('weights', Math.min(head, r.heads - 1)));
-      const offBack = unpermute(w[1], p), onBack = unpermute(w[3], p);
-      const off = difference(offBack, w[0]), on = difference(onBack, w[2]);
-      body.append(h('p', {}, `Shuffled: “${shuffledText}”.`), permutationDrawing(tokens, p),
-        h('div', { class: 'matrix-row' },
-          smallMatrix('without PE: original', w[0]), smallMatrix('without PE: shuffled, put back in order', offBack),
-          smallMatrix('with PE: original', w[2]), smallMatrix('with PE: shuffled, put back in order', onBack)),
-        h('p', { class: 'pe-off', 'data-max-diff': String(Math.abs(off.max)) },
-          `Without positional encoding the largest difference is ${fmt(Math.abs(off.max), 6)}: the same weights, only moved.`),
-        h('p', { class: 'pe-on', 'data-max-diff': String(Math.abs(on.max)) },
-          `With positional encoding it is ${fmt(Math.abs(on.max), 4)}: word order changes what each word attends to.`));
+      const offBack = unpermute(w[1], p),
+        onBack = unpermute(w[3], p);
+      const off = difference(offBack, w[0]),
+        on = difference(onBack, w[2]);
+      body.append(
+        h('p', {}, `Shuffled: “${shuffledText}”.`),
+        permutationDrawing(tokens, p),
+        h(
+          'div',
+          { class: 'matrix-row' },
+          smallMatrix('without PE: original', w[0]),
+          smallMatrix('without PE: shuffled, put back in order', offBack),
+          smallMatrix('with PE: original', w[2]),
+          smallMatrix('with PE: shuffled, put back in order', onBack),
+        ),
+        h(
+          'p',
+          { class: 'pe-off', 'data-max-diff': String(Math.abs(off.max)) },
+          `Without positional encoding the largest difference is ${fmt(Math.abs(off.max), 6)}: the same weights, only moved.`,
+        ),
+        h(
+          'p',
+          { class: 'pe-on', 'data-max-diff': String(Math.abs(on.max)) },
+          `With positional encoding it is ${fmt(Math.abs(on.max), 4)}: word order changes what each word attends to.`,
+        ),
+      );
     } finally {
       runs.forEach((r) => r.dispose());
       running = false;
     }
   }
-  const stop = watch(store, ['result'], () => clear(body));  // a new sentence: shuffle again
+  const stop = watch(store, ['result'], () => clear(body)); // a new sentence: shuffle again
   return { root, destroy: stop };
 }

@@ -11,30 +11,51 @@ const mean = (a) => a.reduce((s, x) => s + x, 0) / (a.length || 1);
 
 export function scalingView(store) {
   const id = uniqueId('dk');
-  const slider = h('input', { id, type: 'range', min: 0, max: DKS.length - 1, step: 1, value: 2,
-    oninput: () => render(store.get()) });
+  const slider = h('input', {
+    id,
+    type: 'range',
+    min: 0,
+    max: DKS.length - 1,
+    step: 1,
+    value: 2,
+    oninput: () => render(store.get()),
+  });
   const dkOut = h('output', { for: id });
-  const toggle = h('button', { type: 'button', class: 'switch',
-    onclick: () => store.set({ options: { ...store.get().options, scale: !store.get().options.scale } }) });
+  const toggle = h('button', {
+    type: 'button',
+    class: 'switch',
+    onclick: () => store.set({ options: { ...store.get().options, scale: !store.get().options.scale } }),
+  });
   const summary = h('p', { class: 'scaling-summary', 'aria-live': 'polite' });
   const table = h('table', { class: 'scaling-table' });
-  const root = h('details', { class: 'explain scaling' },
+  const root = h(
+    'details',
+    { class: 'explain scaling' },
     h('summary', {}, h('h2', {}, 'Why divide by √d_k?')),
-    h('p', { class: 'hint' }, 'A dot product of d_k numbers grows with d_k. Here the input is projected to d_k ' +
-      'dimensions by random maps: without ÷√d_k the scores spread further as d_k grows and the softmax ' +
-      'saturates (one word takes all the weight); with it they stay comparable. The temperature divides the scores too.'),
+    h(
+      'p',
+      { class: 'hint' },
+      'A dot product of d_k numbers grows with d_k. Here the input is projected to d_k ' +
+        'dimensions by random maps: without ÷√d_k the scores spread further as d_k grows and the softmax ' +
+        'saturates (one word takes all the weight); with it they stay comparable. The temperature divides the scores too.',
+    ),
     h('div', { class: 'field' }, h('label', { for: id }, 'd_k'), slider, dkOut, toggle),
-    summary, table);
+    summary,
+    table,
+  );
 
   function render({ result, options }) {
-    toggle.textContent = options.scale ? 'The heatmap is scaled: show it unscaled' : 'The heatmap is unscaled: show it scaled';
+    toggle.textContent = options.scale
+      ? 'The heatmap is scaled: show it unscaled'
+      : 'The heatmap is unscaled: show it scaled';
     toggle.setAttribute('aria-pressed', options.scale ? 'true' : 'false');
     clear(table);
     if (!root.open || !result || result.tokens.length === 0) return;
     const dk = DKS[Number(slider.value)];
     dkOut.textContent = String(dk);
     const s = result.scalingStudy(dk, { seed: 1, temperature: options.temperature });
-    summary.textContent = `At d_k = ${dk}${options.temperature !== 1 ? ` and temperature ${options.temperature}` : ''}: ` +
+    summary.textContent =
+      `At d_k = ${dk}${options.temperature !== 1 ? ` and temperature ${options.temperature}` : ''}: ` +
       `without ÷√d_k the scores spread ${fmt(mean(s.spreadRaw), 2)} on average and the largest weight is ${percent(mean(s.maxRaw))}; ` +
       `with it, ${fmt(mean(s.spreadScaled), 2)} and ${percent(mean(s.maxScaled))}. ` +
       `Entropy: ${fmt(mean(s.entropyRaw), 2)} bits without, ${fmt(mean(s.entropyScaled), 2)} with (${fmt(Math.log2(result.tokens.length), 2)} is uniform).`;
@@ -42,13 +63,33 @@ export function scalingView(store) {
     summary.dataset.spreadScaled = String(mean(s.spreadScaled));
     summary.dataset.maxRaw = String(mean(s.maxRaw));
     summary.dataset.maxScaled = String(mean(s.maxScaled));
-    table.append(h('caption', {}, 'Per query word: without → with ÷√d_k'),
-      h('thead', {}, h('tr', {}, ['word', 'score spread', 'largest weight', 'entropy (bits)'].map((c) => h('th', { scope: 'col' }, c)))));
+    table.append(
+      h('caption', {}, 'Per query word: without → with ÷√d_k'),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['word', 'score spread', 'largest weight', 'entropy (bits)'].map((c) => h('th', { scope: 'col' }, c)),
+        ),
+      ),
+    );
     const body = h('tbody');
-    result.tokens.slice(0, ROWS_SHOWN).forEach((t, i) => body.append(h('tr', {}, h('th', { scope: 'row' }, label(t)),
-      h('td', {}, `${fmt(s.spreadRaw[i], 2)} → ${fmt(s.spreadScaled[i], 2)}`),
-      h('td', {}, `${percent(s.maxRaw[i])} → ${percent(s.maxScaled[i])}`),
-      h('td', {}, `${fmt(s.entropyRaw[i], 2)} → ${fmt(s.entropyScaled[i], 2)}`))));
+    result.tokens
+      .slice(0, ROWS_SHOWN)
+      .forEach((t, i) =>
+        body.append(
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'row' }, label(t)),
+            h('td', {}, `${fmt(s.spreadRaw[i], 2)} → ${fmt(s.spreadScaled[i], 2)}`),
+            h('td', {}, `${percent(s.maxRaw[i])} → ${percent(s.maxScaled[i])}`),
+            h('td', {}, `${fmt(s.entropyRaw[i], 2)} → ${fmt(s.entropyScaled[i], 2)}`),
+          ),
+        ),
+      );
     table.append(body);
   }
   const stop = watch(store, ['result', 'options'], render);

@@ -9,11 +9,18 @@ const NORMS_SHOWN = 16;
 
 export function similarityView(store) {
   const body = h('div', { class: 'similarity-body' });
-  const root = h('details', { class: 'explain similarity' },
+  const root = h(
+    'details',
+    { class: 'explain similarity' },
     h('summary', {}, h('h2', {}, 'Cosine similarity or dot product?')),
-    h('p', { class: 'hint' }, 'q·k = |q| |k| cos θ. The cosine only asks whether two vectors point the same way; ' +
-      'the dot product also grows with their lengths, so long vectors get more attention.'),
-    body);
+    h(
+      'p',
+      { class: 'hint' },
+      'q·k = |q| |k| cos θ. The cosine only asks whether two vectors point the same way; ' +
+        'the dot product also grows with their lengths, so long vectors get more attention.',
+    ),
+    body,
+  );
   let token = 0;
 
   async function render() {
@@ -24,25 +31,69 @@ export function similarityView(store) {
       return;
     }
     const o = { ...options, maskedToken: -1 };
-    const [dot, cos] = await Promise.all([lens.analyze(text, { ...o, similarity: 'dot' }), lens.analyze(text, { ...o, similarity: 'cosine' })]);
+    const [dot, cos] = await Promise.all([
+      lens.analyze(text, { ...o, similarity: 'dot' }),
+      lens.analyze(text, { ...o, similarity: 'cosine' }),
+    ]);
     try {
       if (mine !== token) return;
       clear(body);
-      const n = dot.tokens.length, i = Math.min(focus.i, n - 1), j = Math.min(focus.j, n - 1);
-      const td = dot.traceCell(head, i, j), tc = cos.traceCell(head, i, j);
-      const norms = h('table', { class: 'norms' }, h('caption', {}, `Vector lengths in head ${head + 1}`),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'word'), h('th', { scope: 'col' }, '|q|'), h('th', { scope: 'col' }, '|k|'))));
+      const n = dot.tokens.length,
+        i = Math.min(focus.i, n - 1),
+        j = Math.min(focus.j, n - 1);
+      const td = dot.traceCell(head, i, j),
+        tc = cos.traceCell(head, i, j);
+      const norms = h(
+        'table',
+        { class: 'norms' },
+        h('caption', {}, `Vector lengths in head ${head + 1}`),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'word'),
+            h('th', { scope: 'col' }, '|q|'),
+            h('th', { scope: 'col' }, '|k|'),
+          ),
+        ),
+      );
       const rows = h('tbody');
       for (let r = 0; r < Math.min(n, NORMS_SHOWN); r++) {
         const t = dot.traceCell(head, r, r);
-        rows.append(h('tr', {}, h('th', { scope: 'row' }, label(dot.tokens[r])), h('td', {}, fmt(t.queryNorm, 3)), h('td', {}, fmt(t.keyNorm, 3))));
+        rows.append(
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'row' }, label(dot.tokens[r])),
+            h('td', {}, fmt(t.queryNorm, 3)),
+            h('td', {}, fmt(t.keyNorm, 3)),
+          ),
+        );
       }
       norms.append(rows);
-      body.append(h('div', { class: 'matrix-row' },
-        smallMatrix('dot product (the paper)', dot.step('weights', head)), smallMatrix('cosine (the seed article)', cos.step('weights', head)), norms),
-        h('p', { class: 'similarity-cell', 'data-dot': String(td.score), 'data-cos': String(tc.score), 'data-qn': String(td.queryNorm), 'data-kn': String(td.keyNorm) },
+      body.append(
+        h(
+          'div',
+          { class: 'matrix-row' },
+          smallMatrix('dot product (the paper)', dot.step('weights', head)),
+          smallMatrix('cosine (the seed article)', cos.step('weights', head)),
+          norms,
+        ),
+        h(
+          'p',
+          {
+            class: 'similarity-cell',
+            'data-dot': String(td.score),
+            'data-cos': String(tc.score),
+            'data-qn': String(td.queryNorm),
+            'data-kn': String(td.keyNorm),
+          },
           `“${dot.tokens[i].text}” → “${dot.tokens[j].text}”: dot product ${fmt(td.score, 3)} = |q| ${fmt(td.queryNorm, 3)} × |k| ${fmt(td.keyNorm, 3)} × cos ${fmt(tc.score, 4)}; ` +
-          `weight ${fmt(td.weight, 4)} with the dot product, ${fmt(tc.weight, 4)} with the cosine.`));
+            `weight ${fmt(td.weight, 4)} with the dot product, ${fmt(tc.weight, 4)} with the cosine.`,
+        ),
+      );
     } finally {
       dot.dispose();
       cos.dispose();

@@ -8,60 +8,154 @@ import { fmt, percent } from '../format.js';
 import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
 
-const ROWS_SHOWN = 12;  // dimensions listed; the rest are summed in one line
+const ROWS_SHOWN = 12; // dimensions listed; the rest are summed in one line
 
 function strip(vector) {
   const c = h('canvas', { class: 'strip', 'aria-hidden': 'true' });
   const m = maxAbs(vector) || 1;
-  paintMatrix(c, { data: vector, rows: 1, cols: vector.length }, SIGNED_COLORS, -m, m, { width: Math.min(300, 6 * vector.length), height: 14 });
+  paintMatrix(c, { data: vector, rows: 1, cols: vector.length }, SIGNED_COLORS, -m, m, {
+    width: Math.min(300, 6 * vector.length),
+    height: 14,
+  });
   return c;
 }
 
-const line = (label, value, cls = '') => h('div', { class: `trace-line ${cls}` }, h('span', { class: 'trace-label' }, label), h('span', { class: 'trace-value' }, value));
+const line = (label, value, cls = '') =>
+  h(
+    'div',
+    { class: `trace-line ${cls}` },
+    h('span', { class: 'trace-label' }, label),
+    h('span', { class: 'trace-value' }, value),
+  );
 
 export function traceView(store) {
   const body = h('div', { class: 'trace-body' });
-  const root = h('details', { class: 'explain trace', open: true },
+  const root = h(
+    'details',
+    { class: 'explain trace', open: true },
     h('summary', {}, h('h2', {}, 'The arithmetic of one weight')),
-    h('p', { class: 'hint' }, 'Hover over or click a cell of the attention filter (or move with the arrow keys): here is where its number comes from.'),
-    body);
+    h(
+      'p',
+      { class: 'hint' },
+      'Hover over or click a cell of the attention filter (or move with the arrow keys): here is where its number comes from.',
+    ),
+    body,
+  );
 
   function render({ result, head, focus }) {
     clear(body);
     if (!root.open || !result || result.tokens.length === 0) return;
     const keys = keyTokens(result);
-    const i = Math.min(focus.i, result.tokens.length - 1), j = Math.min(focus.j, keys.length - 1);
+    const i = Math.min(focus.i, result.tokens.length - 1),
+      j = Math.min(focus.j, keys.length - 1);
     const t = result.traceCell(head, i, j);
-    const qi = `q${sub(i)}`, kj = `k${sub(j)}`;
-    const dims = h('table', { class: 'trace-dims' },
-      h('caption', {}, `“${result.tokens[i].text}” asks, “${keys[j].text}” answers: head ${head + 1}, d_k = ${t.q.length}`),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'dim'), h('th', { scope: 'col' }, qi), h('th', { scope: 'col' }, kj), h('th', { scope: 'col' }, `${qi} × ${kj}`))));
+    const qi = `q${sub(i)}`,
+      kj = `k${sub(j)}`;
+    const dims = h(
+      'table',
+      { class: 'trace-dims' },
+      h(
+        'caption',
+        {},
+        `“${result.tokens[i].text}” asks, “${keys[j].text}” answers: head ${head + 1}, d_k = ${t.q.length}`,
+      ),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'dim'),
+          h('th', { scope: 'col' }, qi),
+          h('th', { scope: 'col' }, kj),
+          h('th', { scope: 'col' }, `${qi} × ${kj}`),
+        ),
+      ),
+    );
     const rows = h('tbody');
     const shown = Math.min(t.q.length, ROWS_SHOWN);
     for (let c = 0; c < shown; c++)
-      rows.append(h('tr', {}, h('td', {}, String(c)), h('td', {}, fmt(t.q[c], 4)), h('td', {}, fmt(t.k[c], 4)), h('td', { class: 'product' }, fmt(t.products[c], 4))));
+      rows.append(
+        h(
+          'tr',
+          {},
+          h('td', {}, String(c)),
+          h('td', {}, fmt(t.q[c], 4)),
+          h('td', {}, fmt(t.k[c], 4)),
+          h('td', { class: 'product' }, fmt(t.products[c], 4)),
+        ),
+      );
     if (t.q.length > shown) {
       let rest = 0;
       for (let c = shown; c < t.q.length; c++) rest += t.products[c];
-      rows.append(h('tr', { class: 'rest' }, h('td', { colspan: 3 }, `dims ${shown}–${t.q.length - 1} together`), h('td', { class: 'product' }, fmt(rest, 4))));
+      rows.append(
+        h(
+          'tr',
+          { class: 'rest' },
+          h('td', { colspan: 3 }, `dims ${shown}–${t.q.length - 1} together`),
+          h('td', { class: 'product' }, fmt(rest, 4)),
+        ),
+      );
     }
     dims.append(rows);
-    const steps = h('div', { class: 'trace-steps' },
+    const steps = h(
+      'div',
+      { class: 'trace-steps' },
       line('sum of the products', `q·k = ${fmt(t.dot, 4)}`, 'dot'),
-      t.cosine ? line('cosine: ÷ (|q|·|k|)', `${fmt(t.dot, 4)} ÷ (${fmt(t.queryNorm, 3)} × ${fmt(t.keyNorm, 3)}) = ${fmt(t.score, 4)}`) : null,
+      t.cosine
+        ? line(
+            'cosine: ÷ (|q|·|k|)',
+            `${fmt(t.dot, 4)} ÷ (${fmt(t.queryNorm, 3)} × ${fmt(t.keyNorm, 3)}) = ${fmt(t.score, 4)}`,
+          )
+        : null,
       line('score', fmt(t.score, 4), 'score'),
-      line(`÷ ${result.options.scale ? `√d_k${result.options.temperature !== 1 ? ' · T' : ''}` : 'T'}`, `${fmt(t.score, 4)} ÷ ${fmt(t.divisor, 4)} = ${fmt(t.scaled, 4)}`, 'scaled'),
+      line(
+        `÷ ${result.options.scale ? `√d_k${result.options.temperature !== 1 ? ' · T' : ''}` : 'T'}`,
+        `${fmt(t.score, 4)} ÷ ${fmt(t.divisor, 4)} = ${fmt(t.scaled, 4)}`,
+        'scaled',
+      ),
       t.masked
-        ? line('masked', 'a word may not look ahead: this weight is exactly 0, and the row’s softmax skips it', 'masked')
-        : line('exp(scaled − row max)', `exp(${fmt(t.scaled, 4)} − ${fmt(t.rowMax, 4)}) = ${fmt(t.expValue, 5)}`, 'exp'),
+        ? line(
+            'masked',
+            'a word may not look ahead: this weight is exactly 0, and the row’s softmax skips it',
+            'masked',
+          )
+        : line(
+            'exp(scaled − row max)',
+            `exp(${fmt(t.scaled, 4)} − ${fmt(t.rowMax, 4)}) = ${fmt(t.expValue, 5)}`,
+            'exp',
+          ),
       line('row total Σ exp', fmt(t.rowSum, 5), 'row-sum'),
-      line('weight = exp ÷ total', `${fmt(t.expValue, 5)} ÷ ${fmt(t.rowSum, 5)} = ${fmt(t.weight, 4)} (${percent(t.weight)})`, 'weight'));
-    const blend = h('div', { class: 'trace-blend' },
+      line(
+        'weight = exp ÷ total',
+        `${fmt(t.expValue, 5)} ÷ ${fmt(t.rowSum, 5)} = ${fmt(t.weight, 4)} (${percent(t.weight)})`,
+        'weight',
+      ),
+    );
+    const blend = h(
+      'div',
+      { class: 'trace-blend' },
       h('div', {}, h('span', { class: 'trace-label' }, `v${sub(j)} (the value of “${keys[j].text}”)`), strip(t.value)),
-      h('div', {}, h('span', { class: 'trace-label' }, `weight × v${sub(j)}: ${percent(t.weight)} of the blend`), strip(t.weightedValue)),
-      h('div', {}, h('span', { class: 'trace-label' }, `context${sub(i)} = Σ weight × value (head ${head + 1})`), strip(t.context)),
-      h('div', {}, h('span', { class: 'trace-label' }, `context${sub(i)}, all heads (${t.contextAll.length} numbers)`), strip(t.contextAll)),
-      h('div', {}, h('span', { class: 'trace-label' }, `output${sub(i)} = context${sub(i)} · W_O`), strip(t.output)));
+      h(
+        'div',
+        {},
+        h('span', { class: 'trace-label' }, `weight × v${sub(j)}: ${percent(t.weight)} of the blend`),
+        strip(t.weightedValue),
+      ),
+      h(
+        'div',
+        {},
+        h('span', { class: 'trace-label' }, `context${sub(i)} = Σ weight × value (head ${head + 1})`),
+        strip(t.context),
+      ),
+      h(
+        'div',
+        {},
+        h('span', { class: 'trace-label' }, `context${sub(i)}, all heads (${t.contextAll.length} numbers)`),
+        strip(t.contextAll),
+      ),
+      h('div', {}, h('span', { class: 'trace-label' }, `output${sub(i)} = context${sub(i)} · W_O`), strip(t.output)),
+    );
     body.append(h('div', { class: 'trace-grid' }, dims, steps), blend);
   }
   const stop = watch(store, ['result', 'head', 'focus'], render);

@@ -7,39 +7,89 @@ import { difference, smallMatrix } from './diff.js';
 
 function describe(diff, rows, cols) {
   const [i, j] = diff.at;
-  return diff.max === 0 ? 'No weight changed.'
+  return diff.max === 0
+    ? 'No weight changed.'
     : `Largest change: “${rows[i].text}” → “${cols[j].text}”, ${diff.max > 0 ? '+' : ''}${fmt(diff.max, 4)}.`;
 }
 
 export function whatIfView(store) {
-  const replaceId = uniqueId('replace'), otherId = uniqueId('other');
+  const replaceId = uniqueId('replace'),
+    otherId = uniqueId('other');
   const replacement = h('input', { id: replaceId, type: 'text', size: 12, placeholder: 'a word' });
   const other = h('textarea', { id: otherId, rows: 2, placeholder: 'Another sentence with as many words' });
-  const headA = h('select', { 'aria-label': 'First head' }), headB = h('select', { 'aria-label': 'Second head' });
+  const headA = h('select', { 'aria-label': 'First head' }),
+    headB = h('select', { 'aria-label': 'Second head' });
   const out = h('div', { class: 'whatif-body', 'aria-live': 'polite' });
   const queryWord = h('strong');
-  const root = h('details', { class: 'explain whatif' },
+  const root = h(
+    'details',
+    { class: 'explain whatif' },
     h('summary', {}, h('h2', {}, 'What if…?')),
-    h('div', { class: 'whatif-controls' },
-      h('div', {}, 'The query word ', queryWord, ': ',
-        h('button', { type: 'button', onclick: () => edit('hide') }, 'hide it'), ' or ',
-        h('label', { for: replaceId }, 'replace it with'), ' ', replacement, ' ',
-        h('button', { type: 'button', onclick: () => edit('replace') }, 'replace')),
-      h('div', {}, 'Compare head ', headA, ' with head ', headB, ' ', h('button', { type: 'button', onclick: () => compareHeads() }, 'compare')),
-      h('div', {}, h('label', { for: otherId }, 'Compare the same head on another sentence:'), other,
-        h('button', { type: 'button', onclick: () => edit('other') }, 'compare'))),
-    out);
+    h(
+      'div',
+      { class: 'whatif-controls' },
+      h(
+        'div',
+        {},
+        'The query word ',
+        queryWord,
+        ': ',
+        h('button', { type: 'button', onclick: () => edit('hide') }, 'hide it'),
+        ' or ',
+        h('label', { for: replaceId }, 'replace it with'),
+        ' ',
+        replacement,
+        ' ',
+        h('button', { type: 'button', onclick: () => edit('replace') }, 'replace'),
+      ),
+      h(
+        'div',
+        {},
+        'Compare head ',
+        headA,
+        ' with head ',
+        headB,
+        ' ',
+        h('button', { type: 'button', onclick: () => compareHeads() }, 'compare'),
+      ),
+      h(
+        'div',
+        {},
+        h('label', { for: otherId }, 'Compare the same head on another sentence:'),
+        other,
+        h('button', { type: 'button', onclick: () => edit('other') }, 'compare'),
+      ),
+    ),
+    out,
+  );
 
   function show(title, a, b, rows, cols, note) {
     clear(out);
     if (a.rows !== b.rows || a.cols !== b.cols) {
-      out.append(h('p', {}, `The two have different numbers of words (${b.rows} and ${a.rows}): a difference needs the same length.`));
+      out.append(
+        h(
+          'p',
+          {},
+          `The two have different numbers of words (${b.rows} and ${a.rows}): a difference needs the same length.`,
+        ),
+      );
       return;
     }
     const diff = difference(a, b);
-    out.append(h('div', { class: 'matrix-row' }, smallMatrix('before', b), smallMatrix('after', a),
-      smallMatrix('after − before', diff, { signed: true })),
-    h('p', { class: 'whatif-result', 'data-max-change': String(diff.max) }, `${title}. ${describe(diff, rows, cols)}${note ? ` ${note}` : ''}`));
+    out.append(
+      h(
+        'div',
+        { class: 'matrix-row' },
+        smallMatrix('before', b),
+        smallMatrix('after', a),
+        smallMatrix('after − before', diff, { signed: true }),
+      ),
+      h(
+        'p',
+        { class: 'whatif-result', 'data-max-change': String(diff.max) },
+        `${title}. ${describe(diff, rows, cols)}${note ? ` ${note}` : ''}`,
+      ),
+    );
   }
 
   async function edit(kind) {
@@ -47,7 +97,11 @@ export function whatIfView(store) {
     if (!lens || !result || result.cross || result.tokens.length === 0) return;
     const t = result.tokens[query];
     let edited, title;
-    if (kind === 'hide') [edited, title] = [await lens.analyze(text, { ...options, maskedToken: query }), `“${t.text}” hidden (its embedding set to zero)`];
+    if (kind === 'hide')
+      [edited, title] = [
+        await lens.analyze(text, { ...options, maskedToken: query }),
+        `“${t.text}” hidden (its embedding set to zero)`,
+      ];
     else if (kind === 'replace') {
       const word = replacement.value.trim();
       if (!word) return replacement.focus();
@@ -59,8 +113,14 @@ export function whatIfView(store) {
       title = `Head ${head + 1} on “${other.value.trim()}” against this sentence`;
     }
     try {
-      show(title, edited.step('weights', head), result.step('weights', head), result.tokens, result.tokens,
-        kind === 'hide' ? 'Its own row changes most: it lost its meaning but kept its position.' : '');
+      show(
+        title,
+        edited.step('weights', head),
+        result.step('weights', head),
+        result.tokens,
+        result.tokens,
+        kind === 'hide' ? 'Its own row changes most: it lost its meaning but kept its position.' : '',
+      );
     } finally {
       edited.dispose();
     }
@@ -72,8 +132,15 @@ export function whatIfView(store) {
       clear(out).append(h('p', {}, 'Choose 2 or more heads above to compare them.'));
       return;
     }
-    const a = Number(headA.value), b = Number(headB.value);
-    show(`Head ${a + 1} against head ${b + 1}`, result.step('weights', a), result.step('weights', b), result.tokens, result.tokens);
+    const a = Number(headA.value),
+      b = Number(headB.value);
+    show(
+      `Head ${a + 1} against head ${b + 1}`,
+      result.step('weights', a),
+      result.step('weights', b),
+      result.tokens,
+      result.tokens,
+    );
   }
 
   const stop = watch(store, ['result', 'query'], ({ result, query }) => {

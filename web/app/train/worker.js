@@ -9,9 +9,17 @@ import { readBytes } from '../../lib/assets.js';
 import { createLensWith } from '../../lib/lens.js';
 import { loadModule } from '../../lib/loader.js';
 
-const SLICE_MS = 40, EVAL_EVERY = 250, FILTER_EVERY_MS = 250;
-let lens, trainer, running = false, heads, sentence = '', lastFilter = 0, lastEval = -1;
-let recent = [];  // recent step timings, for steps per second
+const SLICE_MS = 40,
+  EVAL_EVERY = 250,
+  FILTER_EVERY_MS = 250;
+let lens,
+  trainer,
+  running = false,
+  heads,
+  sentence = '',
+  lastFilter = 0,
+  lastEval = -1;
+let recent = []; // recent step timings, for steps per second
 
 async function start({ base, seed, sentence: text, heads: h }) {
   heads = h;
@@ -20,7 +28,12 @@ async function start({ base, seed, sentence: text, heads: h }) {
   lens = await createLensWith({ module, simd, readAsset: (name) => readBytes(new URL(`embeddings/${name}`, base)) });
   const corpus = await readBytes(new URL('corpus/wordnet-examples.txt', base));
   trainer = lens.createTrainer(corpus, { heads, seed });
-  postMessage({ type: 'ready', train: trainer.trainSentences, heldOut: trainer.heldOutSentences, vocabulary: trainer.vocabularySize });
+  postMessage({
+    type: 'ready',
+    train: trainer.trainSentences,
+    heldOut: trainer.heldOutSentences,
+    vocabulary: trainer.vocabularySize,
+  });
   evaluate();
   running = true;
   loop();
@@ -39,7 +52,14 @@ async function filter() {
   const r = await lens.analyze(sentence, { heads, weights: 'trained', maxTokens: 64 });
   try {
     const w = r.step('weights', 0);
-    postMessage({ type: 'filter', steps: trainer.stepCount, tokens: r.tokens.map((t) => t.text), rows: w.rows, cols: w.cols, weights: w.data });
+    postMessage({
+      type: 'filter',
+      steps: trainer.stepCount,
+      tokens: r.tokens.map((t) => t.text),
+      rows: w.rows,
+      cols: w.cols,
+      weights: w.data,
+    });
   } finally {
     r.dispose();
   }
@@ -48,7 +68,8 @@ async function filter() {
 async function loop() {
   while (running) {
     const t0 = performance.now();
-    let loss = 0, n = 0;
+    let loss = 0,
+      n = 0;
     while (performance.now() - t0 < SLICE_MS) {
       loss += trainer.steps(1);
       n++;
@@ -56,16 +77,21 @@ async function loop() {
     recent.push({ at: performance.now(), steps: n });
     recent = recent.filter((w) => w.at > performance.now() - 2000);
     const seconds = (recent.at(-1).at - recent[0].at) / 1000 || SLICE_MS / 1000;
-    postMessage({ type: 'progress', steps: trainer.stepCount, epochs: trainer.epochs, loss: loss / n,
-      stepsPerSecond: recent.reduce((s, w) => s + w.steps, 0) / Math.max(seconds, SLICE_MS / 1000) });
+    postMessage({
+      type: 'progress',
+      steps: trainer.stepCount,
+      epochs: trainer.epochs,
+      loss: loss / n,
+      stepsPerSecond: recent.reduce((s, w) => s + w.steps, 0) / Math.max(seconds, SLICE_MS / 1000),
+    });
     if (trainer.stepCount - lastEval >= EVAL_EVERY) evaluate();
     if (performance.now() - lastFilter > FILTER_EVERY_MS) await filter();
-    await new Promise((r) => setTimeout(r, 0));  // let messages in
+    await new Promise((r) => setTimeout(r, 0)); // let messages in
   }
-  postMessage({ type: 'paused', steps: trainer.stepCount });  // the loop has stopped: no more steps
+  postMessage({ type: 'paused', steps: trainer.stepCount }); // the loop has stopped: no more steps
 }
 
-onmessage = async ({ data }) => {
+self.onmessage = async ({ data }) => {
   try {
     if (data.type === 'start') await start(data);
     else if (data.type === 'pause') running = false;

@@ -14,17 +14,35 @@ export function headsView(store) {
     root.hidden = !result || heads === 1 || result.tokens.length === 0;
     if (root.hidden) return;
     if (heads > THUMBS_UP_TO) {
-      const select = h('select', { 'aria-label': 'Head', onchange: () => store.set({ head: Number(select.value) }) },
-        Array.from({ length: heads }, (_, i) => h('option', { value: i }, `head ${i + 1} of ${heads}`)));
+      const select = h(
+        'select',
+        { 'aria-label': 'Head', onchange: () => store.set({ head: Number(select.value) }) },
+        Array.from({ length: heads }, (_, i) => h('option', { value: i }, `head ${i + 1} of ${heads}`)),
+      );
       select.value = String(head);
       root.append(select);
       return;
     }
     for (let i = 0; i < heads; i++) {
       const thumb = h('canvas', { 'aria-hidden': 'true' });
-      root.append(h('button', { type: 'button', class: `head${i === head ? ' selected' : ''}`,
-        'aria-pressed': i === head ? 'true' : 'false', onclick: () => store.set({ head: i }) }, thumb, `head ${i + 1}`));
-      paintMatrix(thumb, result.view('weights', i), WEIGHT_COLORS, 0, 1, { width: 44, height: 44, causal: result.options.mask === 'causal' });
+      root.append(
+        h(
+          'button',
+          {
+            type: 'button',
+            class: `head${i === head ? ' selected' : ''}`,
+            'aria-pressed': i === head ? 'true' : 'false',
+            onclick: () => store.set({ head: i }),
+          },
+          thumb,
+          `head ${i + 1}`,
+        ),
+      );
+      paintMatrix(thumb, result.view('weights', i), WEIGHT_COLORS, 0, 1, {
+        width: 44,
+        height: 44,
+        causal: result.options.mask === 'causal',
+      });
     }
   });
   return { root, destroy: stop };

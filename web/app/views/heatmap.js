@@ -8,8 +8,8 @@ import { fmt, label } from '../format.js';
 import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
 
-const MAX_SIZE = 520;  // px for the whole matrix
-const LABELS_UP_TO = 48;  // tokens; beyond, labels show in the readout only
+const MAX_SIZE = 520; // px for the whole matrix
+const LABELS_UP_TO = 48; // tokens; beyond, labels show in the readout only
 
 export function heatmapView(store) {
   const canvas = h('canvas', { class: 'heatmap', tabindex: 0, role: 'img' });
@@ -19,13 +19,31 @@ export function heatmapView(store) {
   const colLabels = h('div', { class: 'col-labels', 'aria-hidden': 'true' });
   const rowLabels = h('div', { class: 'row-labels', 'aria-hidden': 'true' });
   const readout = h('p', { class: 'readout', 'aria-live': 'polite' });
-  const maskNote = h('p', { class: 'mask-note' },
+  const maskNote = h(
+    'p',
+    { class: 'mask-note' },
     'Causal mask: a decoder may only look back, so each word attends to itself and the words before it. ' +
-    'The hatched cells are masked: their weight is exactly 0, and each row’s softmax is taken over the visible keys only.');
-  const legend = h('div', { class: 'legend', 'aria-hidden': 'true' },
-    h('span', {}, '0'), h('span', { class: 'ramp' }), h('span', {}, '1'), h('span', { class: 'legend-title' }, 'attention weight'));
-  const root = h('div', { class: 'filter-grid' }, h('div', { class: 'corner' }, h('span', {}, 'query ↓ key →')), colLabels, rowLabels, plot);
-  let cell = 10, rows = 0, cols = 0;
+      'The hatched cells are masked: their weight is exactly 0, and each row’s softmax is taken over the visible keys only.',
+  );
+  const legend = h(
+    'div',
+    { class: 'legend', 'aria-hidden': 'true' },
+    h('span', {}, '0'),
+    h('span', { class: 'ramp' }),
+    h('span', {}, '1'),
+    h('span', { class: 'legend-title' }, 'attention weight'),
+  );
+  const root = h(
+    'div',
+    { class: 'filter-grid' },
+    h('div', { class: 'corner' }, h('span', {}, 'query ↓ key →')),
+    colLabels,
+    rowLabels,
+    plot,
+  );
+  let cell = 10,
+    rows = 0,
+    cols = 0;
 
   function focusCell(i, j, announce = true) {
     const { result, head } = store.get();
@@ -38,14 +56,23 @@ export function heatmapView(store) {
     const s = result.view('scores', head).data[i * cols + j];
     const sc = result.view('scaled', head).data[i * cols + j];
     const masked = result.options.mask === 'causal' && j > i;
-    readout.textContent = `“${result.tokens[i].text}” → “${keyTokens(result)[j].text}”: weight ${fmt(w, 4)}` +
+    readout.textContent =
+      `“${result.tokens[i].text}” → “${keyTokens(result)[j].text}”: weight ${fmt(w, 4)}` +
       (masked ? ' (masked: a word may not look ahead)' : `, score ${fmt(s, 3)}, scaled ${fmt(sc, 3)}`);
   }
 
   canvas.addEventListener('keydown', (e) => {
     const { focus } = store.get();
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
-      Home: [0, -cols], End: [0, cols], PageUp: [-rows, 0], PageDown: [rows, 0] };
+    const moves = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+      Home: [0, -cols],
+      End: [0, cols],
+      PageUp: [-rows, 0],
+      PageDown: [rows, 0],
+    };
     if (moves[e.key]) {
       e.preventDefault();
       focusCell(focus.i + moves[e.key][0], focus.j + moves[e.key][1]);
@@ -93,9 +120,16 @@ export function heatmapView(store) {
     const room = Math.min(MAX_SIZE, Math.max(100, (width || MAX_SIZE) - (showLabels ? 100 : 0)));
     cell = Math.max(1, Math.min(44, room / big));
     const causal = result.options.mask === 'causal';
-    paintMatrix(canvas, result.view('weights', head), WEIGHT_COLORS, 0, 1, { width: cell * cols, height: cell * rows, causal });
-    canvas.setAttribute('aria-label', `Attention weights of head ${head + 1}: ${rows} queries by ${cols} keys. ` +
-      'Arrow keys move between cells, Enter makes the row’s word the query. The same numbers are in the table below.');
+    paintMatrix(canvas, result.view('weights', head), WEIGHT_COLORS, 0, 1, {
+      width: cell * cols,
+      height: cell * rows,
+      causal,
+    });
+    canvas.setAttribute(
+      'aria-label',
+      `Attention weights of head ${head + 1}: ${rows} queries by ${cols} keys. ` +
+        'Arrow keys move between cells, Enter makes the row’s word the query. The same numbers are in the table below.',
+    );
     root.classList.toggle('no-labels', !showLabels);
     clear(colLabels);
     clear(rowLabels);
@@ -111,5 +145,15 @@ export function heatmapView(store) {
     place(cursor, Math.min(focus.i, rows - 1) * cell, Math.min(focus.j, cols - 1) * cell, cell, cell);
     rowLabels.querySelectorAll('.row-label').forEach((el, i) => el.classList.toggle('selected', i === query));
   });
-  return { root, legend, readout, maskNote, canvas, destroy: () => { stopPaint(); stopMarks(); } };
+  return {
+    root,
+    legend,
+    readout,
+    maskNote,
+    canvas,
+    destroy: () => {
+      stopPaint();
+      stopMarks();
+    },
+  };
 }

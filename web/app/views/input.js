@@ -2,29 +2,57 @@
 import { h, syncChildren, uniqueId } from '../dom.js';
 import { watch } from '../store.js';
 
-const SHOWN = 200;  // token chips shown
+const SHOWN = 200; // token chips shown
 
 export function inputView(store) {
   const id = uniqueId('sentence');
-  const box = h('textarea', { id, rows: 2, spellcheck: false, autocomplete: 'off',
-    oninput: () => store.set({ text: box.value, inputAt: performance.now() }) });
-  const tokens = h('ol', { class: 'token-list', 'aria-label': 'Tokens (click one to make it the query)',
+  const box = h('textarea', {
+    id,
+    rows: 2,
+    spellcheck: false,
+    autocomplete: 'off',
+    oninput: () => store.set({ text: box.value, inputAt: performance.now() }),
+  });
+  const tokens = h('ol', {
+    class: 'token-list',
+    'aria-label': 'Tokens (click one to make it the query)',
     onclick: (e) => {
       const button = e.target.closest('button[data-index]');
       if (button) store.set({ query: Number(button.dataset.index), queryChosen: true });
-    } });
+    },
+  });
   const more = h('p', { class: 'more' });
   const docId = uniqueId('document');
-  const documentBox = h('textarea', { id: docId, rows: 3, spellcheck: false, placeholder: 'e.g. Tyrion drinks and knows things. The Lannisters send their regards.',
-    oninput: () => store.set({ document: documentBox.value, inputAt: performance.now() }) });
-  const documentPanel = h('details', { class: 'document' },
+  const documentBox = h('textarea', {
+    id: docId,
+    rows: 3,
+    spellcheck: false,
+    placeholder: 'e.g. Tyrion drinks and knows things. The Lannisters send their regards.',
+    oninput: () => store.set({ document: documentBox.value, inputAt: performance.now() }),
+  });
+  const documentPanel = h(
+    'details',
+    { class: 'document' },
     h('summary', {}, 'Search a document instead (cross-attention)'),
-    h('p', { class: 'hint' }, 'With a document, the queries come from your sentence and the keys and values from the document: ' +
-      'the search results are the document’s words.'),
-    h('label', { for: docId }, 'Document'), documentBox);
-  const root = h('section', { class: 'input' },
-    h('label', { for: id }, 'Your sentence'), box,
-    documentPanel, h('h3', {}, '1. Tokens'), tokens, more);
+    h(
+      'p',
+      { class: 'hint' },
+      'With a document, the queries come from your sentence and the keys and values from the document: ' +
+        'the search results are the document’s words.',
+    ),
+    h('label', { for: docId }, 'Document'),
+    documentBox,
+  );
+  const root = h(
+    'section',
+    { class: 'input' },
+    h('label', { for: id }, 'Your sentence'),
+    box,
+    documentPanel,
+    h('h3', {}, '1. Tokens'),
+    tokens,
+    more,
+  );
 
   const stopText = watch(store, ['text', 'document'], ({ text, document }) => {
     if (box.value !== text) box.value = text;
@@ -33,15 +61,28 @@ export function inputView(store) {
   });
   const stopTokens = watch(store, ['result', 'query'], ({ result, query }) => {
     const list = result?.tokens ?? [];
-    syncChildren(tokens, Math.min(list.length, SHOWN), () => h('li', {}, h('button', { type: 'button' })), (li, i) => {
-      const t = list[i], button = li.firstChild;
-      if (button.textContent !== t.text) button.textContent = t.text;
-      button.className = `token${t.known ? '' : ' unknown'}${i === query ? ' selected' : ''}`;
-      button.dataset.index = String(i);
-      button.setAttribute('aria-pressed', i === query ? 'true' : 'false');
-      button.title = t.known ? `GloVe word #${t.rank + 1}` : 'no GloVe vector: its embedding is zero';
-    });
+    syncChildren(
+      tokens,
+      Math.min(list.length, SHOWN),
+      () => h('li', {}, h('button', { type: 'button' })),
+      (li, i) => {
+        const t = list[i],
+          button = li.firstChild;
+        if (button.textContent !== t.text) button.textContent = t.text;
+        button.className = `token${t.known ? '' : ' unknown'}${i === query ? ' selected' : ''}`;
+        button.dataset.index = String(i);
+        button.setAttribute('aria-pressed', i === query ? 'true' : 'false');
+        button.title = t.known ? `GloVe word #${t.rank + 1}` : 'no GloVe vector: its embedding is zero';
+      },
+    );
     more.textContent = list.length > SHOWN ? `… and ${list.length - SHOWN} more tokens` : '';
   });
-  return { root, focus: () => box.focus(), destroy: () => { stopText(); stopTokens(); } };
+  return {
+    root,
+    focus: () => box.focus(),
+    destroy: () => {
+      stopText();
+      stopTokens();
+    },
+  };
 }

@@ -2,7 +2,7 @@
 // query is what you type, the keys are the result titles ranked by score, the values are their
 // contents, and the answer is the weighted blend of the contents.
 import { SIGNED_COLORS, maxAbs } from '../colors.js';
-import { clear, h, syncChildren } from '../dom.js';
+import { h, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt, percent } from '../format.js';
 import { keyTokens } from '../keys.js';
@@ -11,14 +11,27 @@ import { watch } from '../store.js';
 const SHOWN = 12;
 
 function paintStrip(canvas, vector, extent) {
-  paintMatrix(canvas, { data: vector, rows: 1, cols: vector.length }, SIGNED_COLORS, -extent, extent, { width: 160, height: 12 });
+  paintMatrix(canvas, { data: vector, rows: 1, cols: vector.length }, SIGNED_COLORS, -extent, extent, {
+    width: 160,
+    height: 12,
+  });
 }
 
 // one search result: title, the numbers, the weight bar, the value strip
 function resultItem() {
-  return h('li', { class: 'result' }, h('span', { class: 'title' }, h('span', { class: 'word' }), h('span', { class: 'self' }, ' (itself)')),
-    h('span', { class: 'numbers' }), h('span', { class: 'bar-track', 'aria-hidden': 'true' }, h('span', { class: 'bar' })),
-    h('span', { class: 'content' }, h('span', { class: 'content-label' }, 'value'), h('canvas', { class: 'strip', 'aria-hidden': 'true' })));
+  return h(
+    'li',
+    { class: 'result' },
+    h('span', { class: 'title' }, h('span', { class: 'word' }), h('span', { class: 'self' }, ' (itself)')),
+    h('span', { class: 'numbers' }),
+    h('span', { class: 'bar-track', 'aria-hidden': 'true' }, h('span', { class: 'bar' })),
+    h(
+      'span',
+      { class: 'content' },
+      h('span', { class: 'content-label' }, 'value'),
+      h('canvas', { class: 'strip', 'aria-hidden': 'true' }),
+    ),
+  );
 }
 
 export function searchView(store) {
@@ -27,42 +40,64 @@ export function searchView(store) {
   const more = h('p', { class: 'more' });
   const answerStrip = h('canvas', { class: 'strip answer-strip', 'aria-hidden': 'true' });
   const about = h('p', { class: 'about' });
-  const caption = h('p', { class: 'caption' },
+  const caption = h(
+    'p',
+    { class: 'caption' },
     'The query is what you type in the search box. The keys are the result titles: the similarity of query and ' +
-    'key is how well they match (the score). The softmax turns the scores into weights that add up to 1, and the ' +
-    'values are the contents: the answer is the contents blended by the weights.');
-  const root = h('section', { class: 'search', 'aria-label': 'Attention as a search engine' },
-    h('h2', {}, 'Attention as a search engine'), caption,
+      'key is how well they match (the score). The softmax turns the scores into weights that add up to 1, and the ' +
+      'values are the contents: the answer is the contents blended by the weights.',
+  );
+  const root = h(
+    'section',
+    { class: 'search', 'aria-label': 'Attention as a search engine' },
+    h('h2', {}, 'Attention as a search engine'),
+    caption,
     h('div', { class: 'search-box' }, h('span', { class: 'magnifier', 'aria-hidden': 'true' }, '⌕'), box),
-    results, more,
-    h('h3', {}, 'The answer: Σ weight × value'), answerStrip, about);
+    results,
+    more,
+    h('h3', {}, 'The answer: Σ weight × value'),
+    answerStrip,
+    about,
+  );
 
   const stop = watch(store, ['result', 'query', 'head', 'lens'], ({ result, query: chosen, head, lens }) => {
-    const nq = result?.tokens.length ?? 0, keys = result ? keyTokens(result) : [], n = keys.length;
+    const nq = result?.tokens.length ?? 0,
+      keys = result ? keyTokens(result) : [],
+      n = keys.length;
     root.hidden = nq === 0 || n === 0;
     if (root.hidden) return;
     const { dK, tokens } = result;
-    const query = Math.min(chosen, nq - 1);  // the query may be set before its sentence's result arrives
+    const query = Math.min(chosen, nq - 1); // the query may be set before its sentence's result arrives
     // the query's context vector (all heads) decoded to words first: the call may grow wasm
     // memory, and the views below must be taken after it
-    const near = lens.nearestWords(Float32Array.from(result.view('context').data.subarray(query * 100, (query + 1) * 100)), 5);
+    const near = lens.nearestWords(
+      Float32Array.from(result.view('context').data.subarray(query * 100, (query + 1) * 100)),
+      5,
+    );
     // one row of each per-head matrix, copied; the value and context head slices are copies
-    const row = (name) => result.view(name, head).data.slice(query * n, (query + 1) * n);  // n = keys
-    const scores = row('scores'), scaled = row('scaled'), weights = row('weights');
-    const values = result.view('value', head), context = result.view('context', head);
+    const row = (name) => result.view(name, head).data.slice(query * n, (query + 1) * n); // n = keys
+    const scores = row('scores'),
+      scaled = row('scaled'),
+      weights = row('weights');
+    const values = result.view('value', head),
+      context = result.view('context', head);
     box.value = tokens[query].text;
-    const order = Array.from({ length: n }, (_, j) => j).sort((a, b) => weights[b] - weights[a] || scores[b] - scores[a]);
+    const order = Array.from({ length: n }, (_, j) => j).sort(
+      (a, b) => weights[b] - weights[a] || scores[b] - scores[a],
+    );
     const extent = maxAbs(values.data);
     const shown = order.slice(0, SHOWN);
     syncChildren(results, shown.length, resultItem, (li, r) => {
-      const j = shown[r], masked = result.options.mask === 'causal' && j > query;
+      const j = shown[r],
+        masked = result.options.mask === 'causal' && j > query;
       const [title, numbers, track, content] = li.children;
       li.classList.toggle('masked', masked);
       li.dataset.key = String(j);
       li.dataset.weight = String(weights[j]);
       title.firstChild.textContent = keys[j].text;
       title.lastChild.hidden = result.cross || j !== query;
-      numbers.textContent = masked ? 'masked: after the query'
+      numbers.textContent = masked
+        ? 'masked: after the query'
         : `score ${fmt(scores[j], 2)} → scaled ${fmt(scaled[j], 2)} → weight ${percent(weights[j])}`;
       track.firstChild.style.width = percent(weights[j]);
       paintStrip(content.lastChild, values.data.subarray(j * dK, (j + 1) * dK), extent);
@@ -71,7 +106,9 @@ export function searchView(store) {
     paintStrip(answerStrip, context.data.subarray(query * dK, (query + 1) * dK), maxAbs(context.data) || extent);
     about.textContent = near.length
       ? `What the answer is about (the nearest GloVe words to the context vector of all heads): ${near.map((w) => `${w.word} (${fmt(w.similarity, 2)})`).join(', ')}.` +
-        (result.options.weights === 'identity' ? '' : ' With these weights the values are projections, so the nearest words mean less.')
+        (result.options.weights === 'identity'
+          ? ''
+          : ' With these weights the values are projections, so the nearest words mean less.')
       : 'The answer is the zero vector: it is about nothing.';
   });
   return { root, destroy: stop };

@@ -22,27 +22,47 @@ export function statusView(store) {
     loadText.textContent = `${PHASES[phase]}… ${total > 1 ? `${(loaded / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB` : ''}`;
   });
 
-  const stop = watch(store, ['result', 'error', 'loadError', 'text'], ({ result, error: computeError, loadError, text }) => {
-    const message = loadError ?? computeError;
-    error.hidden = !message;
-    error.textContent = message ? `Something went wrong: ${message}` : '';
-    if (loadError) loading.hidden = true;
-    clear(notes);
-    if (!result) return;
-    const add = (text, cls = '') => notes.append(h('li', { class: cls }, text));
-    if (result.tokens.length === 0)
-      add(text.trim() === '' ? 'Type a sentence above to see attention at work, for example “A Lannister always pays his debts”.'
-        : 'There are no words in this text: only spaces or invisible characters.', 'prompt');
-    if (text.length > PAGE_MAX_CHARS)
-      add(`This text is long (${fmtInt(text.length)} characters, all kept in the box): the first ${fmtInt(result.tokens.length)} tokens are shown.`);
-    else if (result.truncated)
-      add(`This text has ${fmtInt(result.totalTokens)} tokens; the first ${fmtInt(result.tokens.length)} are shown.`);
-    const unknown = result.tokens.filter((t) => !t.known);
-    if (unknown.length)
-      add(`${unknown.length === 1 ? 'One token has no GloVe vector (marked with a dashed outline), so its embedding is'
-        : `${unknown.length} tokens have no GloVe vector (marked with a dashed outline), so their embeddings are`} ` +
-        'zero: for example “a”, “i”, plain numbers and words outside English.');
-    for (const w of result.warnings) add(w, 'warning');
-  });
-  return { root, destroy: () => { stop(); stopProgress(); } };
+  const stop = watch(
+    store,
+    ['result', 'error', 'loadError', 'text'],
+    ({ result, error: computeError, loadError, text }) => {
+      const message = loadError ?? computeError;
+      error.hidden = !message;
+      error.textContent = message ? `Something went wrong: ${message}` : '';
+      if (loadError) loading.hidden = true;
+      clear(notes);
+      if (!result) return;
+      const add = (text, cls = '') => notes.append(h('li', { class: cls }, text));
+      if (result.tokens.length === 0)
+        add(
+          text.trim() === ''
+            ? 'Type a sentence above to see attention at work, for example “A Lannister always pays his debts”.'
+            : 'There are no words in this text: only spaces or invisible characters.',
+          'prompt',
+        );
+      if (text.length > PAGE_MAX_CHARS)
+        add(
+          `This text is long (${fmtInt(text.length)} characters, all kept in the box): the first ${fmtInt(result.tokens.length)} tokens are shown.`,
+        );
+      else if (result.truncated)
+        add(`This text has ${fmtInt(result.totalTokens)} tokens; the first ${fmtInt(result.tokens.length)} are shown.`);
+      const unknown = result.tokens.filter((t) => !t.known);
+      if (unknown.length)
+        add(
+          `${
+            unknown.length === 1
+              ? 'One token has no GloVe vector (marked with a dashed outline), so its embedding is'
+              : `${unknown.length} tokens have no GloVe vector (marked with a dashed outline), so their embeddings are`
+          } zero: for example “a”, “i”, plain numbers and words outside English.`,
+        );
+      for (const w of result.warnings) add(w, 'warning');
+    },
+  );
+  return {
+    root,
+    destroy: () => {
+      stop();
+      stopProgress();
+    },
+  };
 }

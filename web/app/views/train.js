@@ -3,14 +3,16 @@
 // random weights to trained ones. Pause, resume, reset with a seed.
 import { TRAINING_DEFAULTS, TRAINING_SPECS } from '../../lib/options.js';
 import { WEIGHT_COLORS } from '../colors.js';
-import { clear, h, uniqueId } from '../dom.js';
+import { h, uniqueId } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { scriptBase } from '../engine.js';
 import { fmt, percent } from '../format.js';
 import { watch } from '../store.js';
 
 function drawCurve(canvas, losses, evals) {
-  const w = 320, ht = 120, dpr = globalThis.devicePixelRatio || 1;
+  const w = 320,
+    ht = 120,
+    dpr = globalThis.devicePixelRatio || 1;
   canvas.width = w * dpr;
   canvas.height = ht * dpr;
   canvas.style.width = `${w}px`;
@@ -22,70 +24,115 @@ function drawCurve(canvas, losses, evals) {
   ctx.strokeRect(0.5, 0.5, w - 1, ht - 1);
   const last = Math.max(1, losses.at(-1)?.steps ?? 1);
   const x = (s) => 4 + ((w - 8) * s) / last;
-  ctx.strokeStyle = '#3b5bdb';  // loss, from 0 to 1
+  ctx.strokeStyle = '#3b5bdb'; // loss, from 0 to 1
   ctx.beginPath();
-  losses.forEach((p, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, x(p.steps), ht - 4 - (ht - 8) * Math.min(1, p.loss)));
+  losses.forEach((p, i) =>
+    (i ? ctx.lineTo : ctx.moveTo).call(ctx, x(p.steps), ht - 4 - (ht - 8) * Math.min(1, p.loss)),
+  );
   ctx.stroke();
-  ctx.fillStyle = '#e8590c';  // held-out top-10, from 0 to 50%
+  ctx.fillStyle = '#e8590c'; // held-out top-10, from 0 to 50%
   for (const e of evals) ctx.fillRect(x(e.steps) - 2, ht - 4 - (ht - 8) * Math.min(1, e.top10 * 2) - 2, 4, 4);
 }
 
 export function trainView(store) {
-  const headsId = uniqueId('train-heads'), seedId = uniqueId('train-seed');
+  const headsId = uniqueId('train-heads'),
+    seedId = uniqueId('train-seed');
   // up to 20 heads: more make d_k so small that training in a page has little to show
   const headCounts = TRAINING_SPECS.find((s) => s.name === 'heads').values.filter((n) => n <= 20);
-  const heads = h('select', { id: headsId }, headCounts.map((n) => h('option', { value: n }, String(n))));
+  const heads = h(
+    'select',
+    { id: headsId },
+    headCounts.map((n) => h('option', { value: n }, String(n))),
+  );
   heads.value = String(TRAINING_DEFAULTS.heads);
   const seed = h('input', { id: seedId, type: 'number', min: 0, step: 1, value: TRAINING_DEFAULTS.seed, size: 6 });
   const startButton = h('button', { type: 'button', class: 'primary', onclick: () => toggle() }, 'Train');
   const resetButton = h('button', { type: 'button', disabled: true, onclick: () => reset() }, 'Reset');
   const status = h('p', { class: 'train-status', 'aria-live': 'polite' }, 'Not started.');
-  const curve = h('canvas', { role: 'img', 'aria-label': 'Training loss (blue) and held-out top-10 accuracy (orange)' });
+  const curve = h('canvas', {
+    role: 'img',
+    'aria-label': 'Training loss (blue) and held-out top-10 accuracy (orange)',
+  });
   const filterCanvas = h('canvas', { role: 'img', class: 'train-filter' });
   const filterCaption = h('figcaption');
   const accuracy = h('p', { class: 'train-accuracy' });
-  const root = h('details', { class: 'explain train' },
+  const root = h(
+    'details',
+    { class: 'explain train' },
     h('summary', {}, h('h2', {}, 'Watch attention learn')),
-    h('p', { class: 'hint' }, '“At first, the weights are more or less random numbers; once training is done they take on more ' +
-      'meaningful values.” Here the layer learns to fill in a hidden word of WordNet’s example sentences: the output at the ' +
-      'hidden place should point to the word’s GloVe vector. Training runs in the background; your sentence’s filter ' +
-      '(head 1) follows it.'),
-    h('div', { class: 'train-controls' }, h('label', { for: headsId }, 'Heads'), heads, h('label', { for: seedId }, 'Seed'), seed,
-      startButton, resetButton),
+    h(
+      'p',
+      { class: 'hint' },
+      '“At first, the weights are more or less random numbers; once training is done they take on more ' +
+        'meaningful values.” Here the layer learns to fill in a hidden word of WordNet’s example sentences: the output at the ' +
+        'hidden place should point to the word’s GloVe vector. Training runs in the background; your sentence’s filter ' +
+        '(head 1) follows it.',
+    ),
+    h(
+      'div',
+      { class: 'train-controls' },
+      h('label', { for: headsId }, 'Heads'),
+      heads,
+      h('label', { for: seedId }, 'Seed'),
+      seed,
+      startButton,
+      resetButton,
+    ),
     status,
-    h('div', { class: 'matrix-row' }, h('figure', { class: 'small-matrix curve' }, curve, h('figcaption', {}, 'loss (blue, 0–1) and held-out top-10 (orange, 0–50%)')),
-      h('figure', { class: 'small-matrix' }, filterCanvas, filterCaption)),
-    accuracy);
+    h(
+      'div',
+      { class: 'matrix-row' },
+      h(
+        'figure',
+        { class: 'small-matrix curve' },
+        curve,
+        h('figcaption', {}, 'loss (blue, 0–1) and held-out top-10 (orange, 0–50%)'),
+      ),
+      h('figure', { class: 'small-matrix' }, filterCanvas, filterCaption),
+    ),
+    accuracy,
+  );
 
-  let worker = null, running = false, losses = [], evals = [], vocabulary = 0;
+  let worker = null,
+    running = false,
+    losses = [],
+    evals = [],
+    vocabulary = 0;
   const post = (m) => worker?.postMessage(m);
 
   function onMessage({ data }) {
     if (data.type === 'ready') {
       vocabulary = data.vocabulary;
       status.textContent = `Training on ${data.train.toLocaleString('en-US')} sentences; ${data.heldOut.toLocaleString('en-US')} held out.`;
-    }
-    else if (data.type === 'progress') {
+    } else if (data.type === 'progress') {
       losses.push({ steps: data.steps, loss: data.loss });
       if (losses.length > 400) losses = losses.filter((_, i) => i % 2 === 0);
-      status.textContent = `Step ${data.steps.toLocaleString('en-US')} (epoch ${data.epochs + 1}): loss ${fmt(data.loss, 3)}, ` +
+      status.textContent =
+        `Step ${data.steps.toLocaleString('en-US')} (epoch ${data.epochs + 1}): loss ${fmt(data.loss, 3)}, ` +
         `${Math.round(data.stepsPerSecond)} steps/s.`;
       status.dataset.steps = String(data.steps);
       status.dataset.stepsPerSecond = String(data.stepsPerSecond);
       drawCurve(curve, losses, evals);
     } else if (data.type === 'eval') {
       evals.push(data);
-      accuracy.textContent = `Held-out sentences, hidden word in the top 10 of ${vocabulary.toLocaleString('en-US')} words: ` +
+      accuracy.textContent =
+        `Held-out sentences, hidden word in the top 10 of ${vocabulary.toLocaleString('en-US')} words: ` +
         `${percent(data.top10)} at step ${data.steps.toLocaleString('en-US')} (first: ${percent(evals[0].top10)}).`;
       accuracy.dataset.top10 = String(data.top10);
       accuracy.dataset.firstTop10 = String(evals[0].top10);
       drawCurve(curve, losses, evals);
     } else if (data.type === 'filter') {
-      const n = Math.max(data.rows, data.cols), cell = Math.max(2, Math.min(24, 160 / n));
-      paintMatrix(filterCanvas, { data: data.weights, rows: data.rows, cols: data.cols }, WEIGHT_COLORS, 0, 1,
-        { width: cell * data.cols, height: cell * data.rows });
+      const n = Math.max(data.rows, data.cols),
+        cell = Math.max(2, Math.min(24, 160 / n));
+      paintMatrix(filterCanvas, { data: data.weights, rows: data.rows, cols: data.cols }, WEIGHT_COLORS, 0, 1, {
+        width: cell * data.cols,
+        height: cell * data.rows,
+      });
       filterCaption.textContent = `your sentence after ${data.steps.toLocaleString('en-US')} steps`;
-      filterCanvas.setAttribute('aria-label', `Attention weights of your sentence, head 1, after ${data.steps} training steps`);
+      filterCanvas.setAttribute(
+        'aria-label',
+        `Attention weights of your sentence, head 1, after ${data.steps} training steps`,
+      );
       filterCanvas.dataset.steps = String(data.steps);
     } else if (data.type === 'paused') {
       status.textContent = `Paused at step ${data.steps.toLocaleString('en-US')}.`;
@@ -101,13 +148,21 @@ export function trainView(store) {
   function toggle() {
     if (!worker) {
       if (location.protocol === 'file:') {
-        status.textContent = 'Training needs the page served over http (npm start): browsers do not run workers from files.';
+        status.textContent =
+          'Training needs the page served over http (npm start): browsers do not run workers from files.';
         return;
       }
       worker = new Worker(new URL('train-worker.js', scriptBase), { type: 'module' });
       worker.onmessage = onMessage;
-      worker.onerror = (e) => onMessage({ data: { type: 'error', message: e.message || 'the worker failed to start' } });
-      post({ type: 'start', base: scriptBase, heads: Number(heads.value), seed: Number(seed.value) || 0, sentence: store.get().text });
+      worker.onerror = (e) =>
+        onMessage({ data: { type: 'error', message: e.message || 'the worker failed to start' } });
+      post({
+        type: 'start',
+        base: scriptBase,
+        heads: Number(heads.value),
+        seed: Number(seed.value) || 0,
+        sentence: store.get().text,
+      });
       heads.disabled = true;
       resetButton.disabled = false;
       status.textContent = 'Loading the corpus and the word vectors…';
@@ -126,5 +181,12 @@ export function trainView(store) {
   }
 
   const stop = watch(store, ['text'], ({ text }) => post({ type: 'sentence', text }));
-  return { root, destroy: () => { stop(); worker?.terminate(); worker = null; } };
+  return {
+    root,
+    destroy: () => {
+      stop();
+      worker?.terminate();
+      worker = null;
+    },
+  };
 }
