@@ -71,8 +71,9 @@ Analysis analyze_cross(std::string_view query_text, std::string_view document_te
                        const PreparedWeights& w, const PipelineOptions& o) {
   check_store(store, w.weights);
   validate(o, w.weights.d_model);
-  if (o.attention.mask == Mask::Causal)
-    throw OptionError("a causal mask applies to self-attention only; use mask none for cross-attention");
+  if (o.attention.mask != Mask::None)
+    throw OptionError(std::string("a ") + to_string(o.attention.mask) +
+                      " mask applies to self-attention only; use mask none for cross-attention");
   Analysis a;
   a.cross = true;
   a.text = embed(query_text, store, o);

@@ -27,6 +27,27 @@ void to_cosine(float* row, float query_norm, const std::vector<float>& key_norms
 
 constexpr int kRowBlock = 16;  // query rows per block: a multiple of the microkernels' 4 rows
 
+// weights row i = softmax over the keys query i may see; masked keys get exactly 0.
+//   causal: the first i + 1 keys are visible, so the softmax runs on that prefix;
+//   self:   every key but i; its scaled score is set aside as -inf (exp(-inf) = 0 exactly) and
+//           put back; a row with no other key (n = 1) attends to nothing: weights 0.
+void softmax_visible(float* scaled, float* weights, int n, int i, Mask mask) {
+  if (mask == Mask::Self) {
+    if (n == 1) {
+      weights[0] = 0.0f;
+      return;
+    }
+    const float own = scaled[i];
+    scaled[i] = -INFINITY;
+    kernels::softmax(scaled, weights, n);
+    scaled[i] = own;
+    return;
+  }
+  const int visible = mask == Mask::Causal ? i + 1 : n;
+  kernels::softmax(scaled, weights, visible);
+  std::fill(weights + visible, weights + n, 0.0f);
+}
+
 }  // namespace
 
 std::vector<float> row_norms(const Matrix& m, int col0, int len) {
@@ -40,7 +61,7 @@ std::vector<float> row_norms(const Matrix& m, int col0, int len) {
 }
 
 const char* to_string(Similarity similarity) { return similarity == Similarity::Cosine ? "cosine" : "dot"; }
-const char* to_string(Mask mask) { return mask == Mask::Causal ? "causal" : "none"; }
+const char* to_string(Mask mask) { return mask == Mask::Causal ? "causal" : mask == Mask::Self ? "self" : "none"; }
 
 Similarity parse_similarity(std::string_view name) {
   for (Similarity s : {Similarity::Dot, Similarity::Cosine})
@@ -49,9 +70,14 @@ Similarity parse_similarity(std::string_view name) {
 }
 
 Mask parse_mask(std::string_view name) {
-  for (Mask m : {Mask::None, Mask::Causal})
+  for (Mask m : {Mask::None, Mask::Causal, Mask::Self})
     if (name == to_string(m)) return m;
-  throw OptionError("mask must be 'none' or 'causal', got '" + std::string(name) + "'");
+  throw OptionError("mask must be 'none', 'causal' or 'self', got '" + std::string(name) + "'");
+}
+
+float score_divisor(const AttentionOptions& o, int d_k) {
+  if (!o.scale) return o.temperature;
+  return o.similarity == Similarity::Cosine ? o.temperature / kCosineScale : std::sqrt(float(d_k)) * o.temperature;
 }
 
 void validate(const AttentionOptions& o, int d_model) {
@@ -96,8 +122,9 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
   if (xq.cols != d || xkv.cols != d)
     throw OptionError("inputs have " + std::to_string(xq.cols) + " and " + std::to_string(xkv.cols) +
                       " columns, the weights expect d_model " + std::to_string(d));
-  if (o.mask == Mask::Causal && xq.rows != xkv.rows)
-    throw OptionError("a causal mask applies to self-attention only (queries and keys from one text)");
+  if (o.mask != Mask::None && xq.rows != xkv.rows)
+    throw OptionError(std::string("a ") + to_string(o.mask) +
+                      " mask applies to self-attention only (queries and keys from one text)");
 
   s.heads = o.heads;
   s.d_k = d / o.heads;
@@ -110,8 +137,8 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
   s.scaled.resize(std::size_t(o.heads));
   s.weights.resize(std::size_t(o.heads));
   s.cosine = o.similarity == Similarity::Cosine;
-  s.causal = o.mask == Mask::Causal;
-  s.divisor = (o.scale ? std::sqrt(float(dk)) : 1.0f) * o.temperature;
+  s.mask = o.mask;
+  s.divisor = score_divisor(o, dk);
   const float alpha = 1.0f / s.divisor;
 
   if (nq == 0 || nk == 0) {  // nothing to attend with or to: empty matrices, zero context
@@ -145,12 +172,9 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
         // NaN becomes 0, so every step stays finite whatever the weights
         kernels::saturate(scores.row(i), nk);
         if (o.similarity == Similarity::Cosine) to_cosine(scores.row(i), query_norms[std::size_t(i)], key_norms);
-        // scaled = scores / (√d_k · T)
+        // scaled = scores / divisor (√d_k · T for dot products)
         kernels::scale(scores.row(i), scaled.row(i), nk, alpha);  // saturated too: a tiny T can overflow it
-        // weights = softmax over the visible keys; masked keys get exactly 0
-        const int visible = o.mask == Mask::Causal ? i + 1 : nk;
-        if (visible > 0) kernels::softmax(scaled.row(i), weights.row(i), visible);
-        std::fill(weights.row(i) + visible, weights.row(i) + nk, 0.0f);
+        softmax_visible(scaled.row(i), weights.row(i), nk, i, o.mask);
       }
       // context rows, head h (rows × d_k) = weights rows (rows × n_k) · V_h (n_k × d_k)
       kernels::gemm_packed(rows, weights.row(i0), nk, s.packed_values, s.context.row(i0) + c0, d);

@@ -2,8 +2,10 @@
 //   Q = Xq·W_Q   K = Xkv·W_K   V = Xkv·W_V                      (Xkv = Xq for self-attention)
 //   per head h (columns h·d_k .. (h+1)·d_k of Q, K, V):
 //     scores  = Q_h·K_hᵀ                  (dot) or cos(q_i, k_j)   (cosine)
-//     scaled  = scores / (√d_k · T)        (√d_k when `scale` is on; T = temperature)
-//     weights = softmax(scaled) per row    (causal: keys after the query get weight exactly 0)
+//     scaled  = scores / (√d_k · T)        (dot: √d_k when `scale` is on; T = temperature)
+//             = scores · 10 / T            (cosine: ×10 when `scale` is on, see kCosineScale)
+//     weights = softmax(scaled) per row    (masked keys get weight exactly 0: causal hides the
+//                                           keys after the query, self the query's own key)
 //     context[:, head h] = weights·V_h
 //   output = context·W_O
 #pragma once
@@ -17,14 +19,25 @@
 namespace al {
 
 enum class Similarity { Dot, Cosine };
-enum class Mask { None, Causal };
+enum class Mask { None, Causal, Self };
+
+// Whether query i may not see key j under the mask.
+inline bool is_masked(Mask mask, int i, int j) {
+  return (mask == Mask::Causal && j > i) || (mask == Mask::Self && j == i);
+}
+
+// Cosine scores lie in [-1, 1]: divided by √d_k they would differ by at most 2/√d_k, and every
+// weight would be close to 1/n (a flat filter). Cosine attention multiplies them by a scale
+// instead: Swin Transformer V2 (Liu et al. 2022) learns it per head, starting at 10 (its
+// τ = 0.1); with `scale` on, this layer uses that fixed 10.
+constexpr float kCosineScale = 10.0f;
 
 // The temperature's range: wide enough to show a softmax from one-hot to uniform.
 constexpr float kMinTemperature = 1e-6f, kMaxTemperature = 1e6f;
 
 struct AttentionOptions {
   int heads = 1;             // must divide d_model
-  bool scale = true;         // divide the scores by √d_k
+  bool scale = true;         // dot: divide the scores by √d_k; cosine: multiply them by kCosineScale
   float temperature = 1.0f;  // divides the scores too; in [kMinTemperature, kMaxTemperature]
   Similarity similarity = Similarity::Dot;
   Mask mask = Mask::None;
@@ -32,19 +45,23 @@ struct AttentionOptions {
 
 // Throws OptionError with a sentence naming the option and its allowed values.
 void validate(const AttentionOptions& options, int d_model);
-// "dot" / "cosine" and "none" / "causal"; parsing anything else throws OptionError.
+// "dot" / "cosine" and "none" / "causal" / "self"; parsing anything else throws OptionError.
 const char* to_string(Similarity similarity);
 const char* to_string(Mask mask);
 Similarity parse_similarity(std::string_view name);
 Mask parse_mask(std::string_view name);
+
+// scaled = scores / divisor: √d_k·T (dot, scaled), T / kCosineScale (cosine, scaled), or T.
+float score_divisor(const AttentionOptions& options, int d_k);
 
 // The Euclidean norm of each row's columns [col0, col0 + len): one head's slice of Q or K.
 std::vector<float> row_norms(const Matrix& m, int col0, int len);
 
 struct AttentionSteps {
   int heads = 1, d_k = 0;
-  bool cosine = false, causal = false;          // the similarity and mask these steps were made with
-  float divisor = 1.0f;                         // scaled = scores / divisor (√d_k·T, or T)
+  bool cosine = false;                          // the similarity these steps were made with
+  Mask mask = Mask::None;                       // and the mask
+  float divisor = 1.0f;                         // scaled = scores / divisor (score_divisor)
   Matrix query, key, value;                     // n_q×d, n_k×d, n_k×d (head h = columns h·d_k..)
   std::vector<Matrix> scores, scaled, weights;  // one n_q×n_k matrix per head
   Matrix context, output;                       // n_q×d
@@ -60,7 +77,7 @@ struct PreparedWeights {
 PreparedWeights prepare(AttentionWeights w);
 
 // xq: queries' inputs (n_q × d_model); xkv: keys' and values' inputs (n_k × d_model).
-// A causal mask needs n_q == n_k (self-attention).
+// A causal or self mask needs n_q == n_k (self-attention).
 AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeights& w,
                                  const AttentionOptions& options);
 AttentionSteps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,

@@ -42,11 +42,12 @@ CellTrace trace_cell(const Analysis& a, int head, int i, int j) {
   t.weight = s.weights[head](i, j);
   t.cosine = s.cosine;
   t.divisor = s.divisor;
-  const int visible = s.causal ? i + 1 : nk;
-  t.masked = j >= visible;
-  t.row_max = scaled(i, 0);
-  for (int c = 1; c < visible; ++c) t.row_max = std::max(t.row_max, double(scaled(i, c)));
-  for (int c = 0; c < visible; ++c) t.row_sum += std::exp(double(scaled(i, c)) - t.row_max);
+  t.masked = is_masked(s.mask, i, j);
+  t.row_max = -INFINITY;  // over the keys query i may see
+  for (int c = 0; c < nk; ++c)
+    if (!is_masked(s.mask, i, c)) t.row_max = std::max(t.row_max, double(scaled(i, c)));
+  for (int c = 0; c < nk; ++c)
+    if (!is_masked(s.mask, i, c)) t.row_sum += std::exp(double(scaled(i, c)) - t.row_max);
   t.exp_value = t.masked ? 0.0 : std::exp(double(t.scaled) - t.row_max);
   t.value = slice(s.value, j, c0, s.d_k);
   for (float v : t.value) t.weighted_value.push_back(t.weight * v);

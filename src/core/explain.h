@@ -18,7 +18,7 @@ struct CellTrace {
   double query_norm = 0, key_norm = 0;
   float score = 0, scaled = 0, weight = 0;   // the forward's own values of cell (i, j)
   double divisor = 1;                        // scaled = score / divisor (√d_k·T, or T)
-  bool masked = false;                       // causal: j > i
+  bool masked = false;                       // query i may not see key j (causal: j > i; self: j == i)
   double row_max = 0;                        // largest visible scaled score of row i
   double exp_value = 0;                      // exp(scaled − row_max), 0 when masked
   double row_sum = 0;                        // Σ over visible keys of exp(scaled − row_max)

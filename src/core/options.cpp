@@ -23,174 +23,116 @@ const std::string& as_text(const OptionValue& v) { return std::get<std::string>(
 
 constexpr double kMaxSeed = 4294967295.0;  // seeds are 32-bit: JS numbers hold them exactly
 
+// Factories for the four kinds of option: get and set read and write the option's member.
+template <class S>
+using Get = OptionValue (*)(const S&);
+template <class S>
+using Set = void (*)(S&, const OptionValue&);
+
+template <class S>
+OptionSpec<S> boolean(const char* name, const char* flag, const char* help, Get<S> get, Set<S> set) {
+  return {name, flag, OptionType::Boolean, help, 0, 0, {}, {}, get, set};
+}
+template <class S>
+OptionSpec<S> number(const char* name, const char* flag, const char* help, double min, double max, Get<S> get,
+                     Set<S> set) {
+  return {name, flag, OptionType::Number, help, min, max, {}, {}, get, set};
+}
+template <class S>
+OptionSpec<S> integer(const char* name, const char* flag, const char* help, double min, double max, Get<S> get,
+                      Set<S> set, std::vector<int> values = {}) {
+  return {name, flag, OptionType::Integer, help, min, max, {}, std::move(values), get, set};
+}
+template <class S>
+OptionSpec<S> choice(const char* name, const char* flag, const char* help, std::vector<std::string> choices, Get<S> get,
+                     Set<S> set) {
+  return {name, flag, OptionType::Choice, help, 0, 0, std::move(choices), {}, get, set};
+}
+
+std::vector<std::string> mask_names() {
+  return {to_string(Mask::None), to_string(Mask::Causal), to_string(Mask::Self)};
+}
+std::vector<std::string> preset_names() {
+  std::vector<std::string> names;
+  for (int i = 0; i < kWeightsPresetCount; ++i) names.push_back(to_string(WeightsPreset(i)));
+  return names;
+}
+
 const std::vector<OptionSpec<A>>& make_analysis_specs() {
   static const std::vector<OptionSpec<A>> specs = {
-      {"heads",
-       "heads",
-       OptionType::Integer,
-       "attention heads; each sees d_k = 100 / heads of the columns",
-       1,
-       kWordVectorDims,
-       {},
-       divisors(kWordVectorDims),
-       [](const A& o) -> OptionValue { return double(o.pipeline.attention.heads); },
-       [](A& o, const OptionValue& v) { o.pipeline.attention.heads = int(as_number(v)); }},
-      {"positional",
-       "positional",
-       OptionType::Boolean,
-       "add the sinusoidal positional encoding",
-       0,
-       0,
-       {},
-       {},
-       [](const A& o) -> OptionValue { return o.pipeline.positional; },
-       [](A& o, const OptionValue& v) { o.pipeline.positional = as_bool(v); }},
-      {"positionalWeight",
-       "positional-weight",
-       OptionType::Number,
-       "X = embeddings + weight * PE",
-       0,
-       kMaxPositionalWeight,
-       {},
-       {},
-       [](const A& o) -> OptionValue { return double(o.pipeline.positional_weight); },
-       [](A& o, const OptionValue& v) { o.pipeline.positional_weight = float(as_number(v)); }},
-      {"scale",
-       "scale",
-       OptionType::Boolean,
-       "divide the scores by sqrt(d_k)",
-       0,
-       0,
-       {},
-       {},
-       [](const A& o) -> OptionValue { return o.pipeline.attention.scale; },
-       [](A& o, const OptionValue& v) { o.pipeline.attention.scale = as_bool(v); }},
-      {"temperature",
-       "temperature",
-       OptionType::Number,
-       "divide the scores by T before the softmax",
-       kMinTemperature,
-       kMaxTemperature,
-       {},
-       {},
-       [](const A& o) -> OptionValue { return double(o.pipeline.attention.temperature); },
-       [](A& o, const OptionValue& v) { o.pipeline.attention.temperature = float(as_number(v)); }},
-      {"similarity",
-       "similarity",
-       OptionType::Choice,
-       "how a query and a key are compared",
-       0,
-       0,
-       {to_string(Similarity::Dot), to_string(Similarity::Cosine)},
-       {},
-       [](const A& o) -> OptionValue { return std::string(to_string(o.pipeline.attention.similarity)); },
-       [](A& o, const OptionValue& v) { o.pipeline.attention.similarity = parse_similarity(as_text(v)); }},
-      {"mask",
-       "mask",
-       OptionType::Choice,
-       "causal: a word attends only to itself and earlier words",
-       0,
-       0,
-       {to_string(Mask::None), to_string(Mask::Causal)},
-       {},
-       [](const A& o) -> OptionValue { return std::string(to_string(o.pipeline.attention.mask)); },
-       [](A& o, const OptionValue& v) { o.pipeline.attention.mask = parse_mask(as_text(v)); }},
-      {"weights",
-       "weights",
-       OptionType::Choice,
-       "W_Q, W_K, W_V, W_O: identity, seeded random (Xavier) or trained",
-       0,
-       0,
-       {to_string(WeightsPreset::Identity), to_string(WeightsPreset::Random), to_string(WeightsPreset::Trained)},
-       {},
-       [](const A& o) -> OptionValue { return std::string(to_string(o.weights.preset)); },
-       [](A& o, const OptionValue& v) { o.weights.preset = parse_weights_preset(as_text(v)); }},
-      {"seed",
-       "seed",
-       OptionType::Integer,
-       "the seed of the random weights",
-       0,
-       kMaxSeed,
-       {},
-       {},
-       [](const A& o) -> OptionValue { return double(o.weights.seed); },
-       [](A& o, const OptionValue& v) { o.weights.seed = std::uint32_t(as_number(v)); }},
-      {"maxTokens",
-       "max-tokens",
-       OptionType::Integer,
-       "analyze at most this many tokens; longer texts are cut",
-       1,
-       double(kTokenLimit),
-       {},
-       {},
-       [](const A& o) -> OptionValue { return double(o.pipeline.max_tokens); },
-       [](A& o, const OptionValue& v) { o.pipeline.max_tokens = std::size_t(as_number(v)); }},
-      {"maskedToken",
-       "masked-token",
-       OptionType::Integer,
-       "what if this word were hidden: the token whose embedding is zeroed (-1: none)",
-       -1,
-       double(kTokenLimit) - 1,
-       {},
-       {},
-       [](const A& o) -> OptionValue { return double(o.pipeline.masked_token); },
-       [](A& o, const OptionValue& v) { o.pipeline.masked_token = int(as_number(v)); }},
+      integer<A>(
+          "heads", "heads", "attention heads; each sees d_k = 100 / heads of the columns", 1, kWordVectorDims,
+          [](const A& o) -> OptionValue { return double(o.pipeline.attention.heads); },
+          [](A& o, const OptionValue& v) { o.pipeline.attention.heads = int(as_number(v)); },
+          divisors(kWordVectorDims)),
+      boolean<A>(
+          "positional", "positional", "add the sinusoidal positional encoding",
+          [](const A& o) -> OptionValue { return o.pipeline.positional; },
+          [](A& o, const OptionValue& v) { o.pipeline.positional = as_bool(v); }),
+      number<A>(
+          "positionalWeight", "positional-weight", "X = embeddings + weight * PE", 0, kMaxPositionalWeight,
+          [](const A& o) -> OptionValue { return double(o.pipeline.positional_weight); },
+          [](A& o, const OptionValue& v) { o.pipeline.positional_weight = float(as_number(v)); }),
+      boolean<A>(
+          "scale", "scale", "divide dot products by sqrt(d_k); multiply cosines by 10",
+          [](const A& o) -> OptionValue { return o.pipeline.attention.scale; },
+          [](A& o, const OptionValue& v) { o.pipeline.attention.scale = as_bool(v); }),
+      number<A>(
+          "temperature", "temperature", "divide the scores by T before the softmax", kMinTemperature, kMaxTemperature,
+          [](const A& o) -> OptionValue { return double(o.pipeline.attention.temperature); },
+          [](A& o, const OptionValue& v) { o.pipeline.attention.temperature = float(as_number(v)); }),
+      choice<A>(
+          "similarity", "similarity", "how a query and a key are compared",
+          {to_string(Similarity::Dot), to_string(Similarity::Cosine)},
+          [](const A& o) -> OptionValue { return std::string(to_string(o.pipeline.attention.similarity)); },
+          [](A& o, const OptionValue& v) { o.pipeline.attention.similarity = parse_similarity(as_text(v)); }),
+      choice<A>(
+          "mask", "mask", "causal: a word attends only to itself and earlier words; self: to every word but itself",
+          mask_names(), [](const A& o) -> OptionValue { return std::string(to_string(o.pipeline.attention.mask)); },
+          [](A& o, const OptionValue& v) { o.pipeline.attention.mask = parse_mask(as_text(v)); }),
+      choice<A>(
+          "weights", "weights", "W_Q, W_K, W_V, W_O: identity, seeded random (Xavier) or trained", preset_names(),
+          [](const A& o) -> OptionValue { return std::string(to_string(o.weights.preset)); },
+          [](A& o, const OptionValue& v) { o.weights.preset = parse_weights_preset(as_text(v)); }),
+      integer<A>(
+          "seed", "seed", "the seed of the random weights", 0, kMaxSeed,
+          [](const A& o) -> OptionValue { return double(o.weights.seed); },
+          [](A& o, const OptionValue& v) { o.weights.seed = std::uint32_t(as_number(v)); }),
+      integer<A>(
+          "maxTokens", "max-tokens", "analyze at most this many tokens; longer texts are cut", 1, double(kTokenLimit),
+          [](const A& o) -> OptionValue { return double(o.pipeline.max_tokens); },
+          [](A& o, const OptionValue& v) { o.pipeline.max_tokens = std::size_t(as_number(v)); }),
+      integer<A>(
+          "maskedToken", "masked-token",
+          "what if this word were hidden: the token whose embedding is zeroed (-1: none)", -1, double(kTokenLimit) - 1,
+          [](const A& o) -> OptionValue { return double(o.pipeline.masked_token); },
+          [](A& o, const OptionValue& v) { o.pipeline.masked_token = int(as_number(v)); }),
   };
   return specs;
 }
 
 const std::vector<OptionSpec<T>>& make_training_specs() {
   static const std::vector<OptionSpec<T>> specs = {
-      {"heads",
-       "heads",
-       OptionType::Integer,
-       "attention heads of the trained layer",
-       1,
-       kWordVectorDims,
-       {},
-       divisors(kWordVectorDims),
-       [](const T& o) -> OptionValue { return double(o.attention.heads); },
-       [](T& o, const OptionValue& v) { o.attention.heads = int(as_number(v)); }},
-      {"seed",
-       "seed",
-       OptionType::Integer,
-       "the seed of the weights, the split and the example order",
-       0,
-       kMaxSeed,
-       {},
-       {},
-       [](const T& o) -> OptionValue { return double(o.seed); },
-       [](T& o, const OptionValue& v) { o.seed = std::uint64_t(as_number(v)); }},
-      {"learningRate",
-       "learning-rate",
-       OptionType::Number,
-       "Adam's learning rate at step 1",
-       1e-6,
-       1,
-       {},
-       {},
-       [](const T& o) -> OptionValue { return double(o.learning_rate); },
-       [](T& o, const OptionValue& v) { o.learning_rate = float(as_number(v)); }},
-      {"batch",
-       "batch",
-       OptionType::Integer,
-       "examples per mini-batch",
-       1,
-       train::kMaxBatch,
-       {},
-       {},
-       [](const T& o) -> OptionValue { return double(o.batch_size); },
-       [](T& o, const OptionValue& v) { o.batch_size = int(as_number(v)); }},
-      {"heldOut",
-       "held-out",
-       OptionType::Number,
-       "the fraction of the sentences held out for evaluation",
-       0,
-       train::kMaxHeldOutFraction,
-       {},
-       {},
-       [](const T& o) -> OptionValue { return o.held_out_fraction; },
-       [](T& o, const OptionValue& v) { o.held_out_fraction = as_number(v); }},
+      integer<T>(
+          "heads", "heads", "attention heads of the trained layer", 1, kWordVectorDims,
+          [](const T& o) -> OptionValue { return double(o.attention.heads); },
+          [](T& o, const OptionValue& v) { o.attention.heads = int(as_number(v)); }, divisors(kWordVectorDims)),
+      integer<T>(
+          "seed", "seed", "the seed of the weights, the split and the example order", 0, kMaxSeed,
+          [](const T& o) -> OptionValue { return double(o.seed); },
+          [](T& o, const OptionValue& v) { o.seed = std::uint64_t(as_number(v)); }),
+      number<T>(
+          "learningRate", "learning-rate", "Adam's learning rate at step 1", 1e-6, 1,
+          [](const T& o) -> OptionValue { return double(o.learning_rate); },
+          [](T& o, const OptionValue& v) { o.learning_rate = float(as_number(v)); }),
+      integer<T>(
+          "batch", "batch", "examples per mini-batch", 1, train::kMaxBatch,
+          [](const T& o) -> OptionValue { return double(o.batch_size); },
+          [](T& o, const OptionValue& v) { o.batch_size = int(as_number(v)); }),
+      number<T>(
+          "heldOut", "held-out", "the fraction of the sentences held out for evaluation", 0, train::kMaxHeldOutFraction,
+          [](const T& o) -> OptionValue { return o.held_out_fraction; },
+          [](T& o, const OptionValue& v) { o.held_out_fraction = as_number(v); }),
   };
   return specs;
 }

@@ -61,13 +61,17 @@ Steps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeig
         }
         if (o.similarity == Similarity::Cosine) dot = qq > 0 && kk > 0 ? dot / std::sqrt(qq * kk) : 0.0;
         scores(i, j) = dot;
-        scaled(i, j) = dot / ((o.scale ? std::sqrt(double(dk)) : 1.0) * o.temperature);
+        // dot products ÷ √d_k; cosines × 10 (kCosineScale); then ÷ T
+        const double scale = o.similarity == Similarity::Cosine ? 1.0 / 10.0 : std::sqrt(double(dk));
+        scaled(i, j) = dot / ((o.scale ? scale : 1.0) * o.temperature);
       }
-      const int visible = o.mask == Mask::Causal ? i + 1 : nk;
-      std::vector<double> row(scaled.data.begin() + std::size_t(i) * nk,
-                              scaled.data.begin() + std::size_t(i) * nk + visible);
-      if (visible > 0) row = softmax(row);
-      for (int j = 0; j < visible; ++j) weights(i, j) = row[j];
+      // the softmax over the keys query i may see; the others keep weight 0
+      std::vector<double> row;
+      for (int j = 0; j < nk; ++j)
+        if (!is_masked(o.mask, i, j)) row.push_back(scaled(i, j));
+      if (!row.empty()) row = softmax(row);
+      for (int j = 0, k = 0; j < nk; ++j)
+        if (!is_masked(o.mask, i, j)) weights(i, j) = row[std::size_t(k++)];
     }
     for (int i = 0; i < nq; ++i)
       for (int c = h * dk; c < (h + 1) * dk; ++c) {

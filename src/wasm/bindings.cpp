@@ -91,7 +91,7 @@ class Analysis {
   val scalingStudy(int d_k, double seed, float temperature) {
     return guarded([&] {
       study_ = study_scaling(a_.text.input, d_k, std::uint64_t(seed), temperature,
-                             a_.attention.causal ? Mask::Causal : Mask::None);
+                             a_.attention.mask == Mask::Causal ? Mask::Causal : Mask::None);
       val out = val::object();
       for (auto [name, vec] : {std::pair{"spreadRaw", &study_.spread_raw},
                                {"spreadScaled", &study_.spread_scaled},

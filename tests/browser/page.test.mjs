@@ -62,10 +62,10 @@ describe('the page', () => {
     await page.close();
   });
 
-  test('the causal mask zeroes the upper triangle and each row still sums to 1', async () => {
+  test('the causal mask zeroes the upper triangle, the self mask the diagonal, and each row still sums to 1', async () => {
     const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
-    await shadow(page, '.controls').getByLabel('Causal mask').check();
+    await shadow(page, '.controls').getByLabel('Mask').selectOption('causal');
     await waitForAnalysis(page);
     const { values } = await readWeightsTable(page);
     values.forEach((row, i) =>
@@ -75,8 +75,15 @@ describe('the page', () => {
     );
     assert.equal(values[0][0], 1);
     for (const s of rowSums(values)) assert.ok(Math.abs(s - 1) < 1e-3);
-    assert.ok(await shadow(page, '.mask-note').isVisible());
+    assert.match(await shadow(page, '.mask-note').textContent(), /^Causal mask/);
     await screenshot(page, 'page-causal');
+    // the self mask: the diagonal is exactly 0, the rest of each row sums to 1
+    await shadow(page, '.controls').getByLabel('Mask').selectOption('self');
+    await waitForAnalysis(page);
+    const self = (await readWeightsTable(page)).values;
+    self.forEach((row, i) => assert.equal(row[i], 0, `cell ${i},${i}`));
+    for (const s of rowSums(self)) assert.ok(Math.abs(s - 1) < 1e-3);
+    assert.match(await shadow(page, '.mask-note').textContent(), /^Self mask/);
     await page.close();
   });
 
@@ -148,7 +155,7 @@ describe('the page', () => {
     const { page } = await openLens(env.context, `${env.url}?text=the+night+is+dark&heads=2&mask=causal&q=3`);
     await waitForAnalysis(page, 'the night is dark');
     assert.equal(await shadow(page, '.controls').getByLabel('Heads').inputValue(), '2');
-    assert.ok(await shadow(page, '.controls').getByLabel('Causal mask').isChecked());
+    assert.equal(await shadow(page, '.controls').getByLabel('Mask').inputValue(), 'causal');
     assert.equal(await shadow(page, '.search-box input').inputValue(), 'dark');
     await shadow(page, '.controls').getByLabel('Heads').selectOption('4');
     await page.waitForFunction(() => location.search.includes('heads=4'));

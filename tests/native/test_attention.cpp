@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -22,7 +23,7 @@ void check_against_reference(int nq, int nk, int d, const AttentionOptions& o, c
   const ref::Steps want = ref::attention_forward(xq, xkv, w, o);
   INFO("n_q=" << nq << " n_k=" << nk << " d=" << d << " heads=" << o.heads << " scale=" << o.scale
               << " T=" << o.temperature << " cosine=" << (o.similarity == Similarity::Cosine)
-              << " causal=" << (o.mask == Mask::Causal));
+              << " mask=" << al::to_string(o.mask));
   REQUIRE(got.d_k == d / o.heads);
   REQUIRE_CLOSE(got.query, want.query, 1e-5);
   REQUIRE_CLOSE(got.key, want.key, 1e-5);
@@ -54,7 +55,7 @@ TEST_CASE("every option combination matches the reference", "[attention]") {
   for (bool scale : {true, false})
     for (float temperature : {0.25f, 1.0f, 3.0f})
       for (Similarity sim : {Similarity::Dot, Similarity::Cosine})
-        for (Mask mask : {Mask::None, Mask::Causal}) {
+        for (Mask mask : {Mask::None, Mask::Causal, Mask::Self}) {
           AttentionOptions o;
           o.heads = 5;
           o.scale = scale;
@@ -178,4 +179,48 @@ TEST_CASE("an empty input gives empty steps", "[attention]") {
   const al::AttentionSteps s = al::attention_forward(Matrix(0, 8), Matrix(0, 8), al::identity_weights(8), {});
   REQUIRE(s.weights[0].rows == 0);
   REQUIRE(s.output.rows == 0);
+}
+
+TEST_CASE("a self mask gives each word's own key a weight of exactly 0 and the rest sum to 1", "[attention]") {
+  for (int n : {2, 3, 4, 5, 8, 9}) {
+    AttentionOptions o;
+    o.mask = Mask::Self;
+    const al::AttentionSteps s =
+        al::attention_forward(random_matrix(n, 8, 3), random_matrix(n, 8, 3), al::identity_weights(8), o);
+    for (int i = 0; i < n; ++i) {
+      double sum = 0;
+      for (int j = 0; j < n; ++j) sum += s.weights[0](i, j);
+      REQUIRE(s.weights[0](i, i) == 0.0f);
+      REQUIRE(std::abs(sum - 1) < 1e-6);
+      REQUIRE(std::abs(s.scaled[0](i, i) - s.scores[0](i, i) / s.divisor) < 1e-5f);  // the score itself is kept
+    }
+  }
+  // one word alone has nothing else to attend to: no weight at all, a zero context
+  AttentionOptions o;
+  o.mask = Mask::Self;
+  const al::AttentionSteps one =
+      al::attention_forward(random_matrix(1, 8, 1), random_matrix(1, 8, 1), al::identity_weights(8), o);
+  REQUIRE(one.weights[0](0, 0) == 0.0f);
+  for (float v : one.context.data) REQUIRE(v == 0.0f);
+  REQUIRE_THROWS_AS(al::attention_forward(random_matrix(2, 8, 1), random_matrix(3, 8, 1), al::identity_weights(8), o),
+                    al::OptionError);
+}
+
+TEST_CASE("scaled cosine scores are the cosines times 10, so a cosine filter is not flat", "[attention]") {
+  AttentionOptions o;
+  o.similarity = Similarity::Cosine;
+  const Matrix x = random_matrix(12, 100, 4);
+  const al::AttentionSteps s = al::attention_forward(x, x, al::identity_weights(100), o);
+  REQUIRE(s.divisor == 1.0f / al::kCosineScale);
+  double smallest_max = 1;
+  for (int i = 0; i < 12; ++i) {
+    float largest = 0;
+    for (int j = 0; j < 12; ++j) largest = std::max(largest, s.weights[0](i, j));
+    smallest_max = std::min(smallest_max, double(largest));
+    REQUIRE(std::abs(s.scaled[0](i, i) - 10.0f * s.scores[0](i, i)) < 1e-4);
+  }
+  // a word's own cosine is 1 and the others' near 0: each row puts most of its weight on itself,
+  // where ÷√d_k would have left every weight within a few percent of 1/12
+  INFO("smallest largest weight of a row: " << smallest_max);
+  REQUIRE(smallest_max > 0.5);
 }

@@ -81,7 +81,7 @@ void check_gradients(int nq, int nk, int d, const AttentionOptions& o, std::uint
     }
     const double rel = norm(diff) / std::max(norm(numeric), 1e-300);
     INFO("n_q=" << nq << " n_k=" << nk << " d=" << d << " heads=" << o.heads << " scale=" << o.scale
-                << " T=" << o.temperature << " causal=" << (o.mask == Mask::Causal) << " d" << names[k]
+                << " T=" << o.temperature << " mask=" << al::to_string(o.mask) << " d" << names[k]
                 << ": |analytic - numeric| = " << norm(diff) << ", |numeric| = " << norm(numeric) << ", relative "
                 << rel);
     // One key (or a causal first row alone) leaves W_Q and W_K without gradient: then both are 0.
@@ -100,7 +100,7 @@ TEST_CASE("the backward's gradients of all four maps match central finite differ
     for (int d : {4, 8})
       for (int heads : {1, 2})
         for (bool scale : {true, false})
-          for (Mask mask : {Mask::None, Mask::Causal})
+          for (Mask mask : {Mask::None, Mask::Causal, Mask::Self})
             for (float temperature : {1.0f, 0.5f, 2.5f}) {
               AttentionOptions o;
               o.heads = heads;
@@ -110,7 +110,7 @@ TEST_CASE("the backward's gradients of all four maps match central finite differ
               check_gradients(n, n, d, o, std::uint32_t(100 * n + 10 * d + heads));
               ++checked;
             }
-  REQUIRE(checked == 192);
+  REQUIRE(checked == 288);  // every combination ran
 }
 
 TEST_CASE("cross-attention gradients (queries and keys from different texts) match finite differences", "[train]") {
@@ -145,7 +145,7 @@ TEST_CASE("the float backward equals the double backward within float rounding",
     int n, d, heads;
   };
   for (Shape s : {Shape{1, 4, 1}, Shape{5, 8, 2}, Shape{17, 20, 4}, Shape{12, 100, 4}, Shape{30, 100, 1}})
-    for (Mask mask : {Mask::None, Mask::Causal}) {
+    for (Mask mask : {Mask::None, Mask::Causal, Mask::Self}) {
       AttentionOptions o;
       o.heads = s.heads;
       o.mask = mask;
@@ -160,7 +160,7 @@ TEST_CASE("the float backward equals the double backward within float rounding",
       LayerMaps<double> gd = al::train::zero_maps<double>(s.d);
       const ref::DMatrix xd = ref::to_double(x);
       al::train::accumulate_gradients(xd, xd, wd, al::train::forward_double(xd, xd, wd, o), ref::to_double(g), o, gd);
-      INFO("n=" << s.n << " d=" << s.d << " heads=" << s.heads << " causal=" << (mask == Mask::Causal));
+      INFO("n=" << s.n << " d=" << s.d << " heads=" << s.heads << " mask=" << al::to_string(mask));
       REQUIRE_CLOSE(gf.wq, gd.wq, 1e-4);
       REQUIRE_CLOSE(gf.wk, gd.wk, 1e-4);
       REQUIRE_CLOSE(gf.wv, gd.wv, 1e-4);

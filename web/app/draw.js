@@ -16,9 +16,9 @@ function setSize(canvas, cols, rows, width, height) {
 }
 
 // Paints rows × cols values (row-major) into canvas, shown at width × height CSS pixels.
-// table is a palette (colors.js) spread over [lo, hi]; causal: cells right of the diagonal are
-// painted as masked.
-export function paintMatrix(canvas, { data, rows, cols }, table, lo, hi, { width, height, causal = false } = {}) {
+// table is a palette (colors.js) spread over [lo, hi]; mask ('none', 'causal', 'self'): the
+// cells it hides are painted as a grey check.
+export function paintMatrix(canvas, { data, rows, cols }, table, lo, hi, { width, height, mask = 'none' } = {}) {
   setSize(canvas, Math.max(cols, 1), Math.max(rows, 1), width, height);
   const ctx = canvas.getContext('2d');
   if (rows === 0 || cols === 0) {
@@ -31,13 +31,13 @@ export function paintMatrix(canvas, { data, rows, cols }, table, lo, hi, { width
   const px = new Uint32Array(image.data.buffer); // one store per cell
   const k = 255 / (hi - lo || 1);
   for (let i = 0; i < rows; i++) {
-    const row = i * cols,
-      visible = causal ? Math.min(cols, i + 1) : cols;
-    for (let j = 0; j < visible; j++) {
+    const row = i * cols;
+    for (let j = 0; j < cols; j++) {
       const v = (data[row + j] - lo) * k;
       px[row + j] = table[v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0];
     }
-    for (let j = visible; j < cols; j++) px[row + j] = MASKED[(i + j) & 1];
+    if (mask === 'causal') for (let j = i + 1; j < cols; j++) px[row + j] = MASKED[(i + j) & 1];
+    else if (mask === 'self' && i < cols) px[row + i] = MASKED[0];
   }
   ctx.putImageData(image, 0, 0);
 }

@@ -14,6 +14,12 @@ const KINDS = SCHEMA.tokenKinds;
 const STATUSES = SCHEMA.lookupStatuses;
 const FIELDS = 5; // ints per token in the C++ token table (src/wasm/bindings.cpp)
 
+// Whether query i may not see key j under a mask (the core's is_masked, src/core/attention.h):
+// causal hides the keys after the query, self the query's own key. Their weights are exactly 0.
+export function isMasked(mask, i, j) {
+  return (mask === 'causal' && j > i) || (mask === 'self' && j === i);
+}
+
 // Frees C++ results that were dropped without dispose(): a safety net, not the way to free them.
 const forgotten = new FinalizationRegistry((handle) => {
   if (!handle.isDeleted()) handle.delete();

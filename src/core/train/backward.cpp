@@ -116,7 +116,7 @@ reference::Steps forward_double(const reference::DMatrix& xq, const reference::D
   using reference::DMatrix;
   const int d = w.wo.rows, nq = xq.rows, nk = xkv.rows;
   validate_for_training(o, d);
-  if (o.mask == Mask::Causal && nq != nk) throw OptionError("a causal mask applies to self-attention only");
+  if (o.mask != Mask::None && nq != nk) throw OptionError("a causal or self mask applies to self-attention only");
   const int dk = d / o.heads;
   const double alpha = score_factor<double>(o, dk);
   reference::Steps s;
@@ -135,12 +135,14 @@ reference::Steps forward_double(const reference::DMatrix& xq, const reference::D
     view(scores) = view(s.query).middleCols(c0, dk) * view(s.key).middleCols(c0, dk).transpose();
     view(scaled) = alpha * view(scores);
     for (int i = 0; i < nq; ++i) {
-      const int visible = o.mask == Mask::Causal ? i + 1 : nk;
-      // softmax over the visible keys: subtract the max, exp and sum, normalize
-      double max_val = scaled(i, 0), sum = 0;
-      for (int j = 1; j < visible; ++j) max_val = std::max(max_val, scaled(i, j));
-      for (int j = 0; j < visible; ++j) sum += (weights(i, j) = std::exp(scaled(i, j) - max_val));
-      for (int j = 0; j < visible; ++j) weights(i, j) /= sum;
+      // softmax over the keys query i may see: subtract the max, exp and sum, normalize (the
+      // masked keys keep weight 0, and so get no gradient)
+      double max_val = -INFINITY, sum = 0;
+      for (int j = 0; j < nk; ++j)
+        if (!is_masked(o.mask, i, j)) max_val = std::max(max_val, scaled(i, j));
+      for (int j = 0; j < nk; ++j)
+        if (!is_masked(o.mask, i, j)) sum += (weights(i, j) = std::exp(scaled(i, j) - max_val));
+      for (int j = 0; j < nk && sum > 0; ++j) weights(i, j) /= sum;
     }
     // context[:, head h] (n_q × d_k) = weights (n_q × n_k) · V_h (n_k × d_k)
     view(s.context).middleCols(c0, dk) = view(weights) * view(s.value).middleCols(c0, dk);

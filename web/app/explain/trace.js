@@ -110,7 +110,7 @@ export function traceView(store) {
         : null,
       line('score', fmt(t.score, 4), 'score'),
       line(
-        `÷ ${result.options.scale ? `√d_k${result.options.temperature !== 1 ? ' · T' : ''}` : 'T'}`,
+        scalingLabel(result.options, t.cosine),
         `${fmt(t.score, 4)} ÷ ${fmt(t.divisor, 4)} = ${fmt(t.scaled, 4)}`,
         'scaled',
       ),
@@ -161,6 +161,13 @@ export function traceView(store) {
   const stop = watch(store, ['result', 'head', 'focus'], render);
   root.addEventListener('toggle', () => render(store.get()));
   return { root, destroy: stop };
+}
+
+// what the score is divided by: √d_k for dot products, 1/10 for cosines (× 10), and T
+function scalingLabel({ scale, temperature }, cosine) {
+  const t = temperature !== 1 ? ' and ÷ T' : '';
+  if (!scale) return '÷ T';
+  return cosine ? `× 10 (the cosine scale)${t}` : `÷ √d_k${t}`;
 }
 
 const SUBSCRIPTS = '₀₁₂₃₄₅₆₇₈₉';

@@ -1,7 +1,8 @@
-// The options: heads, √d_k scaling, temperature, positional encoding, similarity, causal mask
+// The options: heads, √d_k scaling, temperature, positional encoding, similarity, the mask
 // and where the weights come from.
-import { HEAD_COUNTS } from '../../lib/options.js';
+import { HEAD_COUNTS, OPTION_SPECS } from '../../lib/options.js';
 import { h, uniqueId } from '../dom.js';
+import { MASK_LABELS } from '../masks.js';
 import { watch } from '../store.js';
 
 // temperature slider: 10^(t/10) for t in [-13, 13], i.e. 0.05 to 20
@@ -43,10 +44,11 @@ export function controlsView(store) {
     h('option', { value: 'dot' }, 'dot product (the paper)'),
     h('option', { value: 'cosine' }, 'cosine'),
   );
-  const causal = h('input', {
-    type: 'checkbox',
-    onchange: () => setOption({ mask: causal.checked ? 'causal' : 'none' }),
-  });
+  const mask = h(
+    'select',
+    { onchange: () => setOption({ mask: mask.value }) },
+    OPTION_SPECS.find((s) => s.name === 'mask').choices.map((m) => h('option', { value: m }, MASK_LABELS[m] ?? m)),
+  );
   const trained = h('option', { value: 'trained', disabled: true }, 'trained (not available)');
   // the trained preset was trained with a number of heads: choosing it sets them
   const weights = h(
@@ -86,7 +88,7 @@ export function controlsView(store) {
     field('Positional encoding', positional),
     field('Positional weight', positionalWeight, pwOut),
     field('Similarity', similarity),
-    field('Causal mask', causal),
+    field('Mask', mask),
     field('Weights', weights),
     seedField,
   );
@@ -104,9 +106,10 @@ export function controlsView(store) {
       positionalWeight.disabled = !o.positional;
       pwOut.textContent = String(o.positionalWeight);
       similarity.value = o.similarity;
-      causal.checked = o.mask === 'causal' && !document.trim();
-      causal.disabled = Boolean(document.trim()); // cross-attention has no order between the two texts
-      causal.title = causal.disabled ? 'Not with a document: queries and keys come from different texts' : '';
+      mask.value = document.trim() ? 'none' : o.mask;
+      // in cross-attention query i and key i are words of two texts: no order, no "itself"
+      mask.disabled = Boolean(document.trim());
+      mask.title = mask.disabled ? 'Not with a document: queries and keys come from different texts' : '';
       trained.disabled = !trainedAvailable;
       trained.textContent = trainedAvailable
         ? `trained (masked words, ${store.get().trainedHeads} heads)`

@@ -41,7 +41,7 @@ export function headsView(store) {
       paintMatrix(thumb, result.view('weights', i), WEIGHT_COLORS, 0, 1, {
         width: 44,
         height: 44,
-        causal: result.options.mask === 'causal',
+        mask: result.options.mask,
       });
     }
   });

@@ -1,7 +1,9 @@
 // The attention filter: the n_q × n_k weights of one head (rows = queries, columns = keys), with
 // token labels, a colour legend, a readout of the focused cell, keyboard navigation and the
-// causal mask drawn over it. Selecting a row makes that word the query.
+// mask drawn over it. Selecting a row makes that word the query.
+import { isMasked } from '../../lib/result.js';
 import { WEIGHT_COLORS } from '../colors.js';
+import { MASK_NOTES, MASK_REASONS } from '../masks.js';
 import { clear, h } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt, label } from '../format.js';
@@ -19,12 +21,7 @@ export function heatmapView(store) {
   const colLabels = h('div', { class: 'col-labels', 'aria-hidden': 'true' });
   const rowLabels = h('div', { class: 'row-labels', 'aria-hidden': 'true' });
   const readout = h('p', { class: 'readout', 'aria-live': 'polite' });
-  const maskNote = h(
-    'p',
-    { class: 'mask-note' },
-    'Causal mask: a decoder may only look back, so each word attends to itself and the words before it. ' +
-      'The hatched cells are masked: their weight is exactly 0, and each row’s softmax is taken over the visible keys only.',
-  );
+  const maskNote = h('p', { class: 'mask-note', hidden: true });
   const legend = h(
     'div',
     { class: 'legend', 'aria-hidden': 'true' },
@@ -55,10 +52,10 @@ export function heatmapView(store) {
     const w = result.view('weights', head).data[i * cols + j];
     const s = result.view('scores', head).data[i * cols + j];
     const sc = result.view('scaled', head).data[i * cols + j];
-    const masked = result.options.mask === 'causal' && j > i;
+    const masked = isMasked(result.options.mask, i, j);
     readout.textContent =
       `“${result.tokens[i].text}” → “${keyTokens(result)[j].text}”: weight ${fmt(w, 4)}` +
-      (masked ? ' (masked: a word may not look ahead)' : `, score ${fmt(s, 3)}, scaled ${fmt(sc, 3)}`);
+      (masked ? ` (masked: ${MASK_REASONS[result.options.mask]})` : `, score ${fmt(s, 3)}, scaled ${fmt(sc, 3)}`);
   }
 
   canvas.addEventListener('keydown', (e) => {
@@ -119,11 +116,11 @@ export function heatmapView(store) {
     const showLabels = big <= LABELS_UP_TO;
     const room = Math.min(MAX_SIZE, Math.max(100, (width || MAX_SIZE) - (showLabels ? 100 : 0)));
     cell = Math.max(1, Math.min(44, room / big));
-    const causal = result.options.mask === 'causal';
+    const { mask } = result.options;
     paintMatrix(canvas, result.view('weights', head), WEIGHT_COLORS, 0, 1, {
       width: cell * cols,
       height: cell * rows,
-      causal,
+      mask,
     });
     canvas.setAttribute(
       'aria-label',
@@ -137,7 +134,8 @@ export function heatmapView(store) {
       labels(colLabels, keyTokens(result), 'col-label', cell);
       labels(rowLabels, result.tokens, 'row-label', cell);
     }
-    maskNote.hidden = !causal;
+    maskNote.textContent = MASK_NOTES[mask] ?? '';
+    maskNote.hidden = !MASK_NOTES[mask];
   });
   const stopMarks = watch(store, ['result', 'query', 'focus'], ({ query, focus }) => {
     if (rows === 0 || cols === 0) return;

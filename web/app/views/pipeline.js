@@ -101,7 +101,7 @@ export function pipelineView(store) {
         isWeights ? WEIGHT_COLORS : SIGNED_COLORS,
         isWeights ? 0 : -extent,
         isWeights ? 1 : extent,
-        { width: cell * m.cols, height, causal: isWeights && result.options.mask === 'causal' },
+        { width: cell * m.cols, height, mask: isWeights ? result.options.mask : 'none' },
       );
       const headNote = s.perHead && result.heads > 1 ? ` (head ${head + 1} of ${result.heads})` : '';
       s.shape.textContent = `${m.rows} × ${m.cols}${headNote}`;

@@ -1,6 +1,8 @@
 // The search-engine analogy, bound to the same numbers as the heatmap: the selected word's
 // query is what you type, the keys are the result titles ranked by score, the values are their
 // contents, and the answer is the weighted blend of the contents.
+import { isMasked } from '../../lib/result.js';
+import { MASK_REASONS } from '../masks.js';
 import { SIGNED_COLORS, maxAbs } from '../colors.js';
 import { h, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
@@ -89,7 +91,7 @@ export function searchView(store) {
     const shown = order.slice(0, SHOWN);
     syncChildren(results, shown.length, resultItem, (li, r) => {
       const j = shown[r],
-        masked = result.options.mask === 'causal' && j > query;
+        masked = isMasked(result.options.mask, query, j);
       const [title, numbers, track, content] = li.children;
       li.classList.toggle('masked', masked);
       li.dataset.key = String(j);
@@ -97,7 +99,7 @@ export function searchView(store) {
       title.firstChild.textContent = keys[j].text;
       title.lastChild.hidden = result.cross || j !== query;
       numbers.textContent = masked
-        ? 'masked: after the query'
+        ? `masked: ${MASK_REASONS[result.options.mask]}`
         : `score ${fmt(scores[j], 2)} → scaled ${fmt(scaled[j], 2)} → weight ${percent(weights[j])}`;
       track.firstChild.style.width = percent(weights[j]);
       paintStrip(content.lastChild, values.data.subarray(j * dK, (j + 1) * dK), extent);
