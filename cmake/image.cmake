@@ -1,19 +1,10 @@
-# The image mode's core: the 224 × 224 view, patches, token vectors, 2-D positional encoding,
-# the pixel blend and the pipeline; its Catch2 tests; and the measurement that chose the token
-# vectors (docs/IMAGES.md). Included at the end of CMakeLists.txt, after attention_core, the
+# The image mode: its Catch2 tests and the measurement that chose the token vectors
+# (docs/IMAGES.md). Its sources (src/core/image/) are in attention_core. Included at the end of CMakeLists.txt, after attention_core, the
 # kernels, catch_main, catch2_headers, ${fast_kernels} and ${test_link_options}.
 
-add_library(attention_image STATIC
-  src/core/image/view.cpp
-  src/core/image/patches.cpp
-  src/core/image/tokens.cpp
-  src/core/image/positional_2d.cpp
-  src/core/image/blend.cpp
-  src/core/image/analyze_image.cpp
-  src/core/image/reference.cpp
-)
-target_link_libraries(attention_image PUBLIC attention_core)
-target_compile_options(attention_image PRIVATE ${warnings})
+# The image module is part of the core (attention_core, CMakeLists.txt); this name stays for the
+# targets that say which part they use.
+add_library(attention_image ALIAS attention_core)
 
 # Synthetic pictures made in the tests (no files read): runs in every build, em++ included.
 add_library(image_test_objects OBJECT

@@ -36,6 +36,11 @@ export interface AnalyzeOptions {
 ${schema.options.map(field).join('\n')}
 }
 
+/** The image mode's options (lens.analyzeImage); every field is optional and defaults to DEFAULT_IMAGE_OPTIONS. */
+export interface ImageAnalyzeOptions {
+${schema.imageOptions.map(field).join('\n')}
+}
+
 /** The options of lens.createTrainer(). */
 export interface TrainerOptions {
 ${schema.training.map(field).join('\n')}
@@ -46,6 +51,8 @@ export type StepName = ${names((s) => !s.document && !s.weight)};
 export type DocumentStepName = ${names((s) => s.document)};
 /** The layer's weight matrices W_Q, W_K, W_V, W_O (d_model × d_model), through step() and view(). */
 export type WeightName = ${names((s) => s.weight)};
+/** The image mode's steps (ImageResult.step), pictures and patches included. */
+export type ImageStepName = ${union(schema.imageSteps.filter((s) => !s.weight).map((s) => s.name))};
 export type TokenKind = ${union(schema.tokenKinds)};
 export type LookupStatus = ${union(schema.lookupStatuses)};
 
@@ -65,7 +72,10 @@ export declare const SCHEMA: {
   options: OptionSpec[];
   training: OptionSpec[];
   presetTrainingSteps: number;
+  imageTokenDims: number;
+  imageOptions: OptionSpec[];
   steps: { name: string; perHead: boolean; headColumns: boolean; document: boolean; weight: boolean }[];
+  imageSteps: { name: string; perHead: boolean; headColumns: boolean; picture: boolean }[];
   tokenKinds: TokenKind[];
   lookupStatuses: LookupStatus[];
 };

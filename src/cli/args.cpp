@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <iterator>
 #include <stdexcept>
 
+#include "core/image/view.h"
 #include "core/steps.h"
 
 namespace al::cli {
@@ -37,8 +39,15 @@ std::vector<std::string> step_names() {
   return names;
 }
 
-std::vector<std::string> split_steps(const std::string& list) {
-  const std::vector<std::string> known = step_names();
+std::vector<std::string> image_step_names() {
+  std::vector<std::string> names;
+  for (const StepInfo& s : image_step_table())
+    if (!s.weight) names.push_back(s.name);
+  return names;
+}
+
+std::vector<std::string> split_steps(const std::string& list, bool image) {
+  const std::vector<std::string> known = image ? image_step_names() : step_names();
   std::vector<std::string> out;
   std::size_t start = 0;
   while (start <= list.size()) {
@@ -52,19 +61,28 @@ std::vector<std::string> split_steps(const std::string& list) {
   return out;
 }
 
-long long to_integer(const std::string& flag, const std::string& v) {
-  char* end = nullptr;
-  const long long x = std::strtoll(v.c_str(), &end, 10);
-  if (v.empty() || *end != '\0') throw std::invalid_argument(flag + " needs a whole number, got '" + v + "'");
-  return x;
+// A flag of the schema: --name VALUE, --name (true) or --no-name (false) for a boolean.
+template <class S>
+bool schema_flag(const std::vector<OptionSpec<S>>& specs, S& o, const std::string& name,
+                 const std::function<std::string()>& value) {
+  if (const OptionSpec<S>* spec = find_option(specs, name)) {
+    if (spec->type == OptionType::Boolean)
+      set_option(o, spec->name, true);
+    else
+      set_option_text(o, spec->name, value());
+    return true;
+  }
+  const OptionSpec<S>* negated = name.compare(0, 3, "no-") == 0 ? find_option(specs, name.substr(3)) : nullptr;
+  if (!negated || negated->type != OptionType::Boolean) return false;
+  set_option(o, negated->name, false);
+  return true;
 }
 
-}  // namespace
-
-std::string usage() {
-  std::string out = kIntro;
-  const AnalysisOptions defaults;
-  for (const OptionSpec<AnalysisOptions>& s : analysis_option_specs()) {
+template <class S>
+std::string option_lines(const std::vector<OptionSpec<S>>& specs) {
+  std::string out;
+  const S defaults{};
+  for (const OptionSpec<S>& s : specs) {
     std::string flag = std::string("  --") + s.flag, allowed;
     if (s.type == OptionType::Boolean)
       flag += ", --no-" + std::string(s.flag);
@@ -79,19 +97,53 @@ std::string usage() {
     out += std::string(s.help) + "\n" + std::string(26, ' ') + (allowed.empty() ? "" : allowed + "; ") + "default " +
            option_text(s.get(defaults)) + "\n";
   }
+  return out;
+}
+
+// "ROW,COL" of a patch, 0-based, as a patch index on a side × side grid (checked later).
+int to_patch(const std::string& v, int side) {
+  const std::size_t comma = v.find(',');
+  if (comma == std::string::npos) throw std::invalid_argument("--query needs ROW,COL of a patch, got '" + v + "'");
+  char* end = nullptr;
+  const long row = std::strtol(v.c_str(), &end, 10);
+  const long col = std::strtol(v.c_str() + comma + 1, &end, 10);
+  if (*end != '\0' || row < 0 || col < 0 || row >= side || col >= side)
+    throw std::invalid_argument("--query needs ROW,COL of a patch from 0 to " + std::to_string(side - 1) + ", got '" +
+                                v + "'");
+  return int(row * side + col);
+}
+
+long long to_integer(const std::string& flag, const std::string& v) {
+  char* end = nullptr;
+  const long long x = std::strtoll(v.c_str(), &end, 10);
+  if (v.empty() || *end != '\0') throw std::invalid_argument(flag + " needs a whole number, got '" + v + "'");
+  return x;
+}
+
+}  // namespace
+
+std::string usage() {
+  std::string out = kIntro + option_lines(analysis_option_specs());
   out += "  steps for --steps: ";
   for (const std::string& name : step_names()) out += name + (name == "output" ? "\n" : ", ");
-  return out + kToolFlags;
+  out += kToolFlags;
+  out += "\nThe image mode: attention among the patches of a picture (content similarity; no pretrained network)\n\n";
+  out += "  --image FILE.png        analyze the picture (its 224 x 224 view) instead of text\n";
+  out += "  --query ROW,COL         the patch whose weights the table shows (default 0,0)\n";
+  out += option_lines(image_option_specs());
+  return out + "\nExample: attention-lens --image photo.png --patch 16 --query 5,7\n";
 }
 
 Args parse_args(int argc, char** argv) {
   Args a;
   a.assets = std::getenv("ATTENTION_LENS_ASSETS") ? std::getenv("ATTENTION_LENS_ASSETS") : ATTENTION_LENS_ASSETS;
   std::vector<std::string> words;
-  const auto& specs = analysis_option_specs();
+  std::string query = "0,0";
+  bool image = false;  // the image mode's options take the flags
+  for (int i = 1; i < argc; ++i) image |= std::string(argv[i]) == "--image";
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    auto value = [&]() -> std::string {
+    const std::function<std::string()> value = [&]() -> std::string {
       if (i + 1 >= argc) throw std::invalid_argument(arg + " needs a value");
       return argv[++i];
     };
@@ -106,29 +158,36 @@ Args parse_args(int argc, char** argv) {
       a.weights_file = value();
     else if (arg == "--document")
       a.document = value();
+    else if (arg == "--image")
+      a.image = value();
+    else if (arg == "--query")
+      query = value();
     else if (arg == "--json")
       a.json = true;
     else if (arg == "--steps")
-      a.steps = split_steps(value());
+      a.steps = split_steps(value(), image);
     else if (arg == "--head")
       a.head = int(to_integer(arg, value())) - 1;
     else if (arg == "--assets")
       a.assets = value();
-    else if (const auto* spec = find_option(specs, name); spec && spec->type == OptionType::Boolean)
-      set_option(a.options, spec->name, true);
-    else if (const auto* negated = name.compare(0, 3, "no-") == 0 ? find_option(specs, name.substr(3)) : nullptr;
-             negated && negated->type == OptionType::Boolean)
-      set_option(a.options, negated->name, false);
-    else if (spec)
-      set_option_text(a.options, spec->name, value());
-    else if (arg.size() > 1 && arg[0] == '-' && arg != "-")
+    else if (image ? schema_flag(image_option_specs(), a.image_options, name, value)
+                   : schema_flag(analysis_option_specs(), a.options, name, value)) {
+    } else if (arg.size() > 1 && arg[0] == '-' && arg != "-")
       throw std::invalid_argument("unknown option " + arg);
     else
       words.push_back(arg);
   }
-  if (a.options.weights.preset == WeightsPreset::Trained && a.weights_file.empty())
+  const WeightsPreset preset = image ? a.image_options.weights.preset : a.options.weights.preset;
+  if (preset == WeightsPreset::Trained && a.weights_file.empty())
     throw std::invalid_argument("--weights trained needs --weights-file PATH");
   if (a.help || a.schema) return a;
+  if (image) {
+    if (!words.empty())
+      throw std::invalid_argument("--image analyzes a picture: no text as well, got '" + words[0] + "'");
+    a.query = to_patch(query, image::kViewSize / a.image_options.image.patch);
+    if (a.steps.empty()) a.steps = image_step_names();
+    return a;
+  }
   if (words.empty() || (words.size() == 1 && words[0] == "-")) {
     a.text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   } else {

@@ -10,9 +10,12 @@
 namespace al::cli {
 
 struct Args {
-  std::string text;                     // from the arguments, or stdin
+  std::string text;                     // from the arguments, or stdin (text mode)
   std::optional<std::string> document;  // --document: cross-attention keys/values
   AnalysisOptions options;              // --heads, --similarity, ... (the schema's flags)
+  std::optional<std::string> image;     // --image FILE.png: the image mode
+  ImageAnalysisOptions image_options;   // its options (the image schema's flags)
+  int query = 0;                        // --query ROW,COL (image) as a patch index
   std::string weights_file;             // --weights-file for --weights trained
   std::string assets;                   // folder with core.bin and shards
   bool json = false;

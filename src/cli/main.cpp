@@ -5,20 +5,35 @@
 
 #include "cli/args.h"
 #include "cli/files.h"
+#include "cli/png.h"
 #include "cli/report.h"
 #include "core/analyze.h"
 #include "core/embedding_files.h"
 #include "core/errors.h"
+#include "core/image/tokens.h"
 #include "core/presets.h"
 
 namespace {
 
 using al::cli::read_file;
 
-al::AttentionWeights load_weights(const al::cli::Args& a, int d_model) {
-  if (a.options.weights.preset == al::WeightsPreset::Trained)
-    return al::parse_weights(read_file(a.weights_file), a.weights_file);
-  return al::make_weights(a.options.weights, d_model);
+al::AttentionWeights load_weights(const al::WeightsChoice& choice, const std::string& file, int d_model) {
+  if (choice.preset == al::WeightsPreset::Trained) return al::parse_weights(read_file(file), file);
+  return al::make_weights(choice, d_model);
+}
+
+// --image FILE.png: the picture's analysis, as JSON or as a grid of one patch's weights.
+int run_image(const al::cli::Args& args) {
+  const al::cli::RgbaPicture p = al::cli::read_png(*args.image);
+  const al::PreparedWeights weights =
+      al::prepare(load_weights(args.image_options.weights, args.weights_file, al::image::kTokenDims));
+  const al::image::ImageAnalysis a =
+      al::image::analyze_image(p.rgba.data(), p.rgba.size(), p.width, p.height, weights, args.image_options.image);
+  if (args.json)
+    al::cli::print_image_json(stdout, a, args, weights.weights);
+  else
+    al::cli::print_image_table(stdout, a, args, p.width, p.height);
+  return 0;
 }
 
 bool blank(const al::Analysis& a) { return a.text.tokens.empty() || (a.cross && a.document.tokens.empty()); }
@@ -42,6 +57,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   try {
+    if (args.image) return run_image(args);
     std::vector<std::string_view> texts{args.text};
     if (args.document) texts.push_back(*args.document);
     const al::PipelineOptions& pipeline = args.options.pipeline;
@@ -49,7 +65,8 @@ int main(int argc, char** argv) {
     al::load_needed(
         store, [&](const std::string& name) { return read_file(args.assets + "/" + name); }, texts,
         pipeline.max_tokens);
-    const al::PreparedWeights weights = al::prepare(load_weights(args, int(store.dims())));
+    const al::PreparedWeights weights =
+        al::prepare(load_weights(args.options.weights, args.weights_file, int(store.dims())));
     const al::Analysis a = args.document ? al::analyze_cross(args.text, *args.document, store, weights, pipeline)
                                          : al::analyze(args.text, store, weights, pipeline);
     if (blank(a)) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <string>
 
 #include "core/errors.h"
@@ -55,6 +56,21 @@ CellTrace trace_cell(const Analysis& a, int head, int i, int j) {
   t.context_all = slice(s.context, i, 0, s.context.cols);
   t.output = slice(s.output, i, 0, s.output.cols);
   return t;
+}
+
+RowFocus row_focus(const Matrix& weights, int row, int top) {
+  if (row < 0 || row >= weights.rows)
+    throw OptionError("no row " + std::to_string(row) + " in " + std::to_string(weights.rows) + " rows of weights");
+  RowFocus f;
+  f.top = std::max(0, std::min(top, weights.cols));
+  std::vector<float> w(weights.row(row), weights.row(row) + weights.cols);
+  double entropy = 0;
+  for (float v : w)
+    if (v > 0) entropy -= double(v) * std::log(double(v));
+  f.effective = std::exp(entropy);
+  std::partial_sort(w.begin(), w.begin() + f.top, w.end(), std::greater<float>());
+  for (int k = 0; k < f.top; ++k) f.top_share += w[std::size_t(k)];
+  return f;
 }
 
 ScalingStudy study_scaling(const Matrix& x, int d_k, std::uint64_t seed, float temperature, Mask mask) {

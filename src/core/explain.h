@@ -1,5 +1,6 @@
 // Explanations computed by the core, so that the page shows the core's own numbers:
 //   trace_cell      the arithmetic behind one attention weight, from q_i and k_j to output_i
+//   row_focus       how many keys a query's weights are spread over, and the top keys' share
 //   study_scaling   why divide by √d_k: score spread, largest weight and entropy per row, with
 //                   and without the scaling, after a random projection to d_k dimensions
 #pragma once
@@ -29,6 +30,16 @@ struct CellTrace {
 
 // Throws OptionError for a head or cell outside the analysis.
 CellTrace trace_cell(const Analysis& a, int head, int i, int j);
+
+// How concentrated one row of weights is: the effective number of keys, exp(entropy) (n for a
+// uniform row, 1 for a one-hot row), and the share of the weight on the `top` largest keys.
+struct RowFocus {
+  double effective = 0;  // exp(−Σ w·ln w), in [1, n]
+  double top_share = 0;  // Σ of the `top` largest weights, in [0, 1]
+  int top = 0;
+};
+// Throws OptionError for a row outside the matrix.
+RowFocus row_focus(const Matrix& weights, int row, int top);
 
 struct ScalingStudy {
   int d_k = 0;

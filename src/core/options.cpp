@@ -4,8 +4,12 @@
 #include <cstdlib>
 #include <string>
 
+#include <iterator>
+
 #include "core/embedding_store.h"
 #include "core/errors.h"
+#include "core/image/patches.h"
+#include "core/image/tokens.h"
 #include "core/json_writer.h"
 #include "core/steps.h"
 #include "core/tokenizer.h"
@@ -14,6 +18,7 @@ namespace al {
 namespace {
 
 using A = AnalysisOptions;
+using I = ImageAnalysisOptions;
 using T = train::TrainOptions;
 
 // Option values arrive as bool, double or string; these read them back as the struct's types.
@@ -49,65 +54,105 @@ OptionSpec<S> choice(const char* name, const char* flag, const char* help, std::
   return {name, flag, OptionType::Choice, help, 0, 0, std::move(choices), {}, get, set};
 }
 
-std::vector<std::string> mask_names() {
-  return {to_string(Mask::None), to_string(Mask::Causal), to_string(Mask::Self)};
-}
 std::vector<std::string> preset_names() {
   std::vector<std::string> names;
   for (int i = 0; i < kWeightsPresetCount; ++i) names.push_back(to_string(WeightsPreset(i)));
   return names;
 }
 
-const std::vector<OptionSpec<A>>& make_analysis_specs() {
-  static const std::vector<OptionSpec<A>> specs = {
-      integer<A>(
-          "heads", "heads", "attention heads; each sees d_k = 100 / heads of the columns", 1, kWordVectorDims,
-          [](const A& o) -> OptionValue { return double(o.pipeline.attention.heads); },
-          [](A& o, const OptionValue& v) { o.pipeline.attention.heads = int(as_number(v)); },
-          divisors(kWordVectorDims)),
-      boolean<A>(
-          "positional", "positional", "add the sinusoidal positional encoding",
-          [](const A& o) -> OptionValue { return o.pipeline.positional; },
-          [](A& o, const OptionValue& v) { o.pipeline.positional = as_bool(v); }),
-      number<A>(
+// Where each mode keeps what both modes share: the attention options, the positional encoding
+// and the weights. The specs below are written once for both through these.
+AttentionOptions& attention_of(A& o) { return o.pipeline.attention; }
+const AttentionOptions& attention_of(const A& o) { return o.pipeline.attention; }
+AttentionOptions& attention_of(I& o) { return o.image.attention; }
+const AttentionOptions& attention_of(const I& o) { return o.image.attention; }
+bool& positional_of(A& o) { return o.pipeline.positional; }
+bool positional_of(const A& o) { return o.pipeline.positional; }
+bool& positional_of(I& o) { return o.image.positional; }
+bool positional_of(const I& o) { return o.image.positional; }
+float& positional_weight_of(A& o) { return o.pipeline.positional_weight; }
+float positional_weight_of(const A& o) { return o.pipeline.positional_weight; }
+float& positional_weight_of(I& o) { return o.image.positional_weight; }
+float positional_weight_of(const I& o) { return o.image.positional_weight; }
+
+// heads, the positional encoding, scale, temperature, similarity, mask, weights and seed: the
+// options of the attention layer, for a mode of width `width` and the masks it offers.
+template <class S>
+std::vector<OptionSpec<S>> layer_specs(int width, std::vector<std::string> masks, const char* positional_help) {
+  return {
+      integer<S>(
+          "heads", "heads", "attention heads; each compares its own d_k = d_model / heads columns", 1, width,
+          [](const S& o) -> OptionValue { return double(attention_of(o).heads); },
+          [](S& o, const OptionValue& v) { attention_of(o).heads = int(as_number(v)); }, divisors(width)),
+      boolean<S>(
+          "positional", "positional", positional_help, [](const S& o) -> OptionValue { return positional_of(o); },
+          [](S& o, const OptionValue& v) { positional_of(o) = as_bool(v); }),
+      number<S>(
           "positionalWeight", "positional-weight", "X = embeddings + weight * PE", 0, kMaxPositionalWeight,
-          [](const A& o) -> OptionValue { return double(o.pipeline.positional_weight); },
-          [](A& o, const OptionValue& v) { o.pipeline.positional_weight = float(as_number(v)); }),
-      boolean<A>(
+          [](const S& o) -> OptionValue { return double(positional_weight_of(o)); },
+          [](S& o, const OptionValue& v) { positional_weight_of(o) = float(as_number(v)); }),
+      boolean<S>(
           "scale", "scale", "divide dot products by sqrt(d_k); multiply cosines by 10",
-          [](const A& o) -> OptionValue { return o.pipeline.attention.scale; },
-          [](A& o, const OptionValue& v) { o.pipeline.attention.scale = as_bool(v); }),
-      number<A>(
+          [](const S& o) -> OptionValue { return attention_of(o).scale; },
+          [](S& o, const OptionValue& v) { attention_of(o).scale = as_bool(v); }),
+      number<S>(
           "temperature", "temperature", "divide the scores by T before the softmax", kMinTemperature, kMaxTemperature,
-          [](const A& o) -> OptionValue { return double(o.pipeline.attention.temperature); },
-          [](A& o, const OptionValue& v) { o.pipeline.attention.temperature = float(as_number(v)); }),
-      choice<A>(
+          [](const S& o) -> OptionValue { return double(attention_of(o).temperature); },
+          [](S& o, const OptionValue& v) { attention_of(o).temperature = float(as_number(v)); }),
+      choice<S>(
           "similarity", "similarity", "how a query and a key are compared",
           {to_string(Similarity::Dot), to_string(Similarity::Cosine)},
-          [](const A& o) -> OptionValue { return std::string(to_string(o.pipeline.attention.similarity)); },
-          [](A& o, const OptionValue& v) { o.pipeline.attention.similarity = parse_similarity(as_text(v)); }),
-      choice<A>(
-          "mask", "mask", "causal: a word attends only to itself and earlier words; self: to every word but itself",
-          mask_names(), [](const A& o) -> OptionValue { return std::string(to_string(o.pipeline.attention.mask)); },
-          [](A& o, const OptionValue& v) { o.pipeline.attention.mask = parse_mask(as_text(v)); }),
-      choice<A>(
+          [](const S& o) -> OptionValue { return std::string(to_string(attention_of(o).similarity)); },
+          [](S& o, const OptionValue& v) { attention_of(o).similarity = parse_similarity(as_text(v)); }),
+      choice<S>(
+          "mask", "mask", "causal: only the tokens before; self: every token but the query itself", std::move(masks),
+          [](const S& o) -> OptionValue { return std::string(to_string(attention_of(o).mask)); },
+          [](S& o, const OptionValue& v) { attention_of(o).mask = parse_mask(as_text(v)); }),
+      choice<S>(
           "weights", "weights", "W_Q, W_K, W_V, W_O: identity, seeded random (Xavier) or trained", preset_names(),
-          [](const A& o) -> OptionValue { return std::string(to_string(o.weights.preset)); },
-          [](A& o, const OptionValue& v) { o.weights.preset = parse_weights_preset(as_text(v)); }),
-      integer<A>(
+          [](const S& o) -> OptionValue { return std::string(to_string(o.weights.preset)); },
+          [](S& o, const OptionValue& v) { o.weights.preset = parse_weights_preset(as_text(v)); }),
+      integer<S>(
           "seed", "seed", "the seed of the random weights", 0, kMaxSeed,
-          [](const A& o) -> OptionValue { return double(o.weights.seed); },
-          [](A& o, const OptionValue& v) { o.weights.seed = std::uint32_t(as_number(v)); }),
-      integer<A>(
-          "maxTokens", "max-tokens", "analyze at most this many tokens; longer texts are cut", 1, double(kTokenLimit),
-          [](const A& o) -> OptionValue { return double(o.pipeline.max_tokens); },
-          [](A& o, const OptionValue& v) { o.pipeline.max_tokens = std::size_t(as_number(v)); }),
-      integer<A>(
-          "maskedToken", "masked-token",
-          "what if this word were hidden: the token whose embedding is zeroed (-1: none)", -1, double(kTokenLimit) - 1,
-          [](const A& o) -> OptionValue { return double(o.pipeline.masked_token); },
-          [](A& o, const OptionValue& v) { o.pipeline.masked_token = int(as_number(v)); }),
+          [](const S& o) -> OptionValue { return double(o.weights.seed); },
+          [](S& o, const OptionValue& v) { o.weights.seed = std::uint32_t(as_number(v)); }),
   };
+}
+
+const std::vector<OptionSpec<A>>& make_analysis_specs() {
+  static const std::vector<OptionSpec<A>> specs = [] {
+    std::vector<OptionSpec<A>> s =
+        layer_specs<A>(kWordVectorDims, {to_string(Mask::None), to_string(Mask::Causal), to_string(Mask::Self)},
+                       "add the sinusoidal positional encoding");
+    s.push_back(integer<A>(
+        "maxTokens", "max-tokens", "analyze at most this many tokens; longer texts are cut", 1, double(kTokenLimit),
+        [](const A& o) -> OptionValue { return double(o.pipeline.max_tokens); },
+        [](A& o, const OptionValue& v) { o.pipeline.max_tokens = std::size_t(as_number(v)); }));
+    s.push_back(integer<A>(
+        "maskedToken", "masked-token", "what if this word were hidden: the token whose embedding is zeroed (-1: none)",
+        -1, double(kTokenLimit) - 1, [](const A& o) -> OptionValue { return double(o.pipeline.masked_token); },
+        [](A& o, const OptionValue& v) { o.pipeline.masked_token = int(as_number(v)); }));
+    return s;
+  }();
+  return specs;
+}
+
+const std::vector<OptionSpec<I>>& make_image_specs() {
+  static const std::vector<OptionSpec<I>> specs = [] {
+    // a causal mask has no meaning among patches: there is no "before" in a picture
+    std::vector<OptionSpec<I>> s = layer_specs<I>(image::kTokenDims, {to_string(Mask::None), to_string(Mask::Self)},
+                                                  "add the 2-D sinusoidal positional encoding (rows and columns)");
+    s.insert(s.begin() + 1, integer<I>(
+                                "patch", "patch", "patch side in pixels of the 224 x 224 view", image::kPatchSizes[2],
+                                image::kPatchSizes[0], [](const I& o) -> OptionValue { return double(o.image.patch); },
+                                [](I& o, const OptionValue& v) { o.image.patch = int(as_number(v)); },
+                                std::vector<int>(std::begin(image::kPatchSizes), std::end(image::kPatchSizes))));
+    s.push_back(integer<I>(
+        "blendHead", "blend-head", "whose weights blend the pixels: a head, or -1 for the mean of the heads", -1,
+        image::kTokenDims - 1, [](const I& o) -> OptionValue { return double(o.image.blend_head); },
+        [](I& o, const OptionValue& v) { o.image.blend_head = int(as_number(v)); }));
+    return s;
+  }();
   return specs;
 }
 
@@ -236,6 +281,7 @@ std::vector<int> divisors(int n) {
 
 const std::vector<OptionSpec<AnalysisOptions>>& analysis_option_specs() { return make_analysis_specs(); }
 const std::vector<OptionSpec<train::TrainOptions>>& training_option_specs() { return make_training_specs(); }
+const std::vector<OptionSpec<ImageAnalysisOptions>>& image_option_specs() { return make_image_specs(); }
 
 template <class S>
 const OptionSpec<S>* find_option(const std::vector<OptionSpec<S>>& specs, std::string_view key) {
@@ -245,6 +291,7 @@ const OptionSpec<S>* find_option(const std::vector<OptionSpec<S>>& specs, std::s
 }
 template const OptionSpec<A>* find_option(const std::vector<OptionSpec<A>>&, std::string_view);
 template const OptionSpec<T>* find_option(const std::vector<OptionSpec<T>>&, std::string_view);
+template const OptionSpec<I>* find_option(const std::vector<OptionSpec<I>>&, std::string_view);
 
 template <class S>
 void check_option(const OptionSpec<S>& s, const OptionValue& value) {
@@ -283,6 +330,7 @@ void check_option(const OptionSpec<S>& s, const OptionValue& value) {
 }
 template void check_option(const OptionSpec<A>&, const OptionValue&);
 template void check_option(const OptionSpec<T>&, const OptionValue&);
+template void check_option(const OptionSpec<I>&, const OptionValue&);
 
 void set_option(AnalysisOptions& o, std::string_view name, const OptionValue& value) {
   set_from(analysis_option_specs(), o, name, value);
@@ -295,6 +343,12 @@ void set_option_text(AnalysisOptions& o, std::string_view name, std::string_view
 }
 void set_option_text(train::TrainOptions& o, std::string_view name, std::string_view text) {
   set_from_text(training_option_specs(), o, name, text);
+}
+void set_option(ImageAnalysisOptions& o, std::string_view name, const OptionValue& value) {
+  set_from(image_option_specs(), o, name, value);
+}
+void set_option_text(ImageAnalysisOptions& o, std::string_view name, std::string_view text) {
+  set_from_text(image_option_specs(), o, name, text);
 }
 
 std::string option_text(const OptionValue& value) {
@@ -312,6 +366,23 @@ std::string schema_json() {
     write_specs(j, analysis_option_specs());
     j.key("training");
     write_specs(j, training_option_specs());
+    j.key("imageTokenDims").value(image::kTokenDims);
+    j.key("imageOptions");
+    write_specs(j, image_option_specs());
+    j.key("imageSteps").begin_array();
+    for (const StepInfo& s : image_step_table())
+      j.newline()
+          .begin_object()
+          .key("name")
+          .value(s.name)
+          .key("perHead")
+          .value(s.per_head)
+          .key("headColumns")
+          .value(s.head_columns)
+          .key("picture")
+          .value(s.picture)
+          .end_object();
+    j.end_array();
     j.key("presetTrainingSteps").value(train::kPresetTrainingSteps);
     j.key("steps").begin_array();
     for (const StepInfo& s : step_table())

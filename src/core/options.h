@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/analyze.h"
+#include "core/image/analyze_image.h"
 #include "core/presets.h"
 #include "core/train/options.h"
 
@@ -23,6 +24,12 @@ namespace al {
 struct AnalysisOptions {
   PipelineOptions pipeline;  // positional encoding, token cap, masked token, attention
   WeightsChoice weights;     // identity, seeded random or trained
+};
+
+// Everything a front end chooses for one analysis of a picture.
+struct ImageAnalysisOptions {
+  image::ImageOptions image;  // patch size, 2-D positional encoding, attention, blend head
+  WeightsChoice weights;      // identity, seeded random or trained (the image layer's)
 };
 
 enum class OptionType { Boolean, Integer, Number, Choice };
@@ -44,8 +51,9 @@ struct OptionSpec {
   void (*set)(T&, const OptionValue&) = nullptr;  // called with a checked value
 };
 
-// The options of an analysis of text, and of training the text layer.
+// The options of an analysis of text, of a picture, and of training the text layer.
 const std::vector<OptionSpec<AnalysisOptions>>& analysis_option_specs();
+const std::vector<OptionSpec<ImageAnalysisOptions>>& image_option_specs();
 const std::vector<OptionSpec<train::TrainOptions>>& training_option_specs();
 
 // The spec whose name or flag is `key`, or nullptr.
@@ -59,9 +67,11 @@ void check_option(const OptionSpec<T>& spec, const OptionValue& value);
 // Checks, then sets. Throws OptionError for an unknown name too.
 void set_option(AnalysisOptions& o, std::string_view name, const OptionValue& value);
 void set_option(train::TrainOptions& o, std::string_view name, const OptionValue& value);
+void set_option(ImageAnalysisOptions& o, std::string_view name, const OptionValue& value);
 // The value as text ("2", "true", "cosine") parsed by the option's type, checked, then set.
 void set_option_text(AnalysisOptions& o, std::string_view name, std::string_view text);
 void set_option_text(train::TrainOptions& o, std::string_view name, std::string_view text);
+void set_option_text(ImageAnalysisOptions& o, std::string_view name, std::string_view text);
 // An option's value as text, as set_option_text reads it.
 std::string option_text(const OptionValue& value);
 
@@ -71,8 +81,9 @@ constexpr int kWordVectorDims = 100;
 std::vector<int> divisors(int n);
 
 // The schema as JSON, for the front ends that are not C++: the options (name, flag, type,
-// default, min, max, values or choices, help), the training options, the names of the steps,
-// the token kinds and lookup statuses in their enum order, and the vector width.
+// default, min, max, values or choices, help) of text, of pictures and of training, the names of
+// the steps of both modes, the token kinds and lookup statuses in their enum order, and the
+// vector widths.
 std::string schema_json();
 
 }  // namespace al

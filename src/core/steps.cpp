@@ -30,16 +30,40 @@ const std::vector<StepInfo>& step_table() {
   return steps;
 }
 
-const Matrix& find_step(const Analysis& a, const AttentionWeights& w, std::string_view name, int head) {
-  const AttentionSteps& s = a.attention;
-  if (name == "embeddings") return a.text.embeddings;
-  if (name == "positional") return a.text.positional;
-  if (name == "input") return a.text.input;
-  if (name.substr(0, 8) == "document" && !a.cross)
-    throw OptionError("step '" + std::string(name) + "' belongs to cross-attention (a document)");
-  if (name == "documentEmbeddings") return a.document.embeddings;
-  if (name == "documentPositional") return a.document.positional;
-  if (name == "documentInput") return a.document.input;
+const std::vector<StepInfo>& image_step_table() {
+  static const std::vector<StepInfo> steps = {
+      {"view", false, false, false, false, true},
+      {"pixels", false, false, false, false},
+      {"embeddings", false, false, false, false},
+      {"positional", false, false, false, false},
+      {"input", false, false, false, false},
+      {"query", false, true, false, false},
+      {"key", false, true, false, false},
+      {"value", false, true, false, false},
+      {"scores", true, false, false, false},
+      {"scaled", true, false, false, false},
+      {"weights", true, false, false, false},
+      {"context", false, true, false, false},
+      {"output", false, false, false, false},
+      {"blendWeights", false, false, false, false},
+      {"blended", false, false, false, false},
+      {"filtered", false, false, false, false, true},
+      {"difference", false, false, false, false, true},
+      {"wq", false, false, false, true},
+      {"wk", false, false, false, true},
+      {"wv", false, false, false, true},
+      {"wo", false, false, false, true},
+  };
+  return steps;
+}
+
+namespace {
+
+StepView view_of(const Matrix& m) { return {m.rows, m.cols, m.data.data()}; }
+StepView view_of(const image::Image& p) { return {p.height, p.width * 3, p.rgb.data()}; }
+
+// The steps of the attention layer, common to both modes.
+const Matrix& attention_step(const AttentionSteps& s, const AttentionWeights& w, std::string_view name, int head) {
   if (name == "query") return s.query;
   if (name == "key") return s.key;
   if (name == "value") return s.value;
@@ -57,6 +81,33 @@ const Matrix& find_step(const Analysis& a, const AttentionWeights& w, std::strin
   if (head < 0 || head >= s.heads)
     throw OptionError("head must be from 0 to " + std::to_string(s.heads - 1) + ", got " + std::to_string(head));
   return (*per_head)[std::size_t(head)];
+}
+
+}  // namespace
+
+StepView find_image_step(const image::ImageAnalysis& a, const AttentionWeights& w, std::string_view name, int head) {
+  if (name == "view") return view_of(a.view);
+  if (name == "pixels") return view_of(a.pixels);
+  if (name == "embeddings") return view_of(a.embeddings.tokens);
+  if (name == "positional") return view_of(a.positional);
+  if (name == "input") return view_of(a.input);
+  if (name == "blendWeights") return view_of(a.blend_weights);
+  if (name == "blended") return view_of(a.blended);
+  if (name == "filtered") return view_of(a.picture.filtered);
+  if (name == "difference") return view_of(a.picture.difference);
+  return view_of(attention_step(a.attention, w, name, head));
+}
+
+const Matrix& find_step(const Analysis& a, const AttentionWeights& w, std::string_view name, int head) {
+  if (name == "embeddings") return a.text.embeddings;
+  if (name == "positional") return a.text.positional;
+  if (name == "input") return a.text.input;
+  if (name.substr(0, 8) == "document" && !a.cross)
+    throw OptionError("step '" + std::string(name) + "' belongs to cross-attention (a document)");
+  if (name == "documentEmbeddings") return a.document.embeddings;
+  if (name == "documentPositional") return a.document.positional;
+  if (name == "documentInput") return a.document.input;
+  return attention_step(a.attention, w, name, head);
 }
 
 }  // namespace al

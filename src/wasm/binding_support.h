@@ -55,6 +55,13 @@ val view_of(const std::vector<T>& v) {
 }
 // {rows, cols, data: Float32Array view}
 val matrix_view(const Matrix& m);
+val matrix_view(int rows, int cols, const float* data);
+
+// {effective, topShare, top} of one row of weights (core/explain.h's row_focus)
+val focus_of(const Matrix& weights, int row, int top);
+
+// Results alive in C++ (JS's dispose() frees them): for the leak tests.
+int& live_analyses();
 
 // Bytes JS copied into wasm memory (malloc'd; JS frees them).
 inline std::string_view bytes_at(std::uintptr_t ptr, int length) {
@@ -93,15 +100,17 @@ class Lens {
   bool hasCore() const { return store_.has_core(); }
   int dims() const { return int(store_.dims()); }
   void setTrainedWeights(std::uintptr_t ptr, int length);
+  void setTrainedImageWeights(std::uintptr_t ptr, int length);
   val nearestWords(std::uintptr_t ptr, int dims, int k);
 
   const EmbeddingStore& store() const { return store_; }
   WeightsCache& weights() { return weights_; }
+  WeightsCache& image_weights() { return image_weights_; }
 
  private:
   EmbeddingStore store_;
   std::unique_ptr<NearestWords> nearest_;
-  WeightsCache weights_;
+  WeightsCache weights_, image_weights_;  // the text layer's and the image layer's
   std::vector<float> similarities_;
   std::vector<int> ranks_;
 };

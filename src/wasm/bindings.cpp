@@ -19,13 +19,11 @@
 namespace al::wasm {
 namespace {
 
-int live_analyses = 0;
-
 // One analysis: every step, kept until JS deletes it.
 class Analysis {
  public:
   Analysis(al::Analysis a, WeightsCache::Weights w) : a_(std::move(a)), w_(std::move(w)) {
-    ++live_analyses;
+    ++live_analyses();
     for (const EmbeddedText* text : {&a_.text, &a_.document})
       for (std::size_t i = 0; i < text->tokens.size(); ++i) {
         const Token& t = text->tokens[i];
@@ -35,7 +33,7 @@ class Analysis {
                                    l.status == LookupStatus::Known ? int(l.rank) : -1});
       }
   }
-  ~Analysis() { --live_analyses; }
+  ~Analysis() { --live_analyses(); }
   Analysis(const Analysis&) = delete;
   Analysis& operator=(const Analysis&) = delete;
 
@@ -53,6 +51,11 @@ class Analysis {
   // {rows, cols, data}; null (and takeError()) for an unknown step or head
   val step(const std::string& name, int head) const {
     return guarded([&] { return matrix_view(find_step(a_, w_->weights, name, head)); });
+  }
+
+  // how concentrated query row's weights of a head are
+  val focus(int head, int row, int top) const {
+    return guarded([&] { return focus_of(find_step(a_, w_->weights, "weights", head), row, top); });
   }
 
   // the arithmetic behind weight (i, j) of a head: numbers, and views JS copies at once
@@ -130,7 +133,7 @@ std::unique_ptr<Analysis> analyzeCross(Lens& lens, const std::string& query, con
 }
 
 std::string takeError() { return std::exchange(last_error(), std::string()); }
-int liveAnalyses() { return live_analyses; }
+int liveAnalyses() { return live_analyses(); }
 double heapTop() { return double(reinterpret_cast<std::uintptr_t>(sbrk(0))); }
 std::string kernelNames() { return std::string(kernels::gemm_impl()) + "/" + kernels::softmax_impl(); }
 
@@ -141,11 +144,26 @@ std::string& last_error() {
   return message;
 }
 
-val matrix_view(const Matrix& m) {
+int& live_analyses() {
+  static int count = 0;
+  return count;
+}
+
+val matrix_view(int rows, int cols, const float* data) {
   val out = val::object();
-  out.set("rows", m.rows);
-  out.set("cols", m.cols);
-  out.set("data", view_of(m.data));
+  out.set("rows", rows);
+  out.set("cols", cols);
+  out.set("data", view_of(data, std::size_t(rows) * std::size_t(cols)));
+  return out;
+}
+val matrix_view(const Matrix& m) { return matrix_view(m.rows, m.cols, m.data.data()); }
+
+val focus_of(const Matrix& weights, int row, int top) {
+  const RowFocus f = row_focus(weights, row, top);
+  val out = val::object();
+  out.set("effective", f.effective);
+  out.set("topShare", f.top_share);
+  out.set("top", f.top);
   return out;
 }
 
@@ -168,6 +186,10 @@ val Lens::filesNeeded(const std::string& text, const std::string& document, doub
 
 void Lens::setTrainedWeights(std::uintptr_t ptr, int length) {
   guarded([&] { weights_.set_trained(parse_weights(bytes_at(ptr, length), "trained weights")); });
+}
+
+void Lens::setTrainedImageWeights(std::uintptr_t ptr, int length) {
+  guarded([&] { image_weights_.set_trained(parse_weights(bytes_at(ptr, length), "trained image weights")); });
 }
 
 // {words: string[], similarities: Float32Array view, ranks: Int32Array view}
@@ -205,6 +227,7 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("dK", &Analysis::dK)
       .function("maskedToken", &Analysis::maskedToken)
       .function("traceCell", &Analysis::traceCell)
+      .function("focus", &Analysis::focus)
       .function("scalingStudy", &Analysis::scalingStudy)
       .function("step", &Analysis::step);
   class_<Lens>("Lens")
@@ -214,6 +237,7 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("hasCore", &Lens::hasCore)
       .function("dims", &Lens::dims)
       .function("setTrainedWeights", &Lens::setTrainedWeights)
+      .function("setTrainedImageWeights", &Lens::setTrainedImageWeights)
       .function("nearestWords", &Lens::nearestWords);
   function("analyze", &analyze);
   function("analyzeCross", &analyzeCross);

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { PNG } from 'pngjs';
 import { run, runJson, streamRows, sumOf } from './run-cli.mjs';
 
 const SEED = 'A Lannister always pays his debts';
@@ -136,4 +140,56 @@ test('without positional encoding, repeated words get identical rows', () => {
   assert.deepEqual(r0, r1);
   const withPe = runJson(['debts debts debts', '--steps', 'weights']);
   assert.notDeepEqual(withPe.steps.weights.data[0][0], withPe.steps.weights.data[0][1]);
+});
+
+// The image mode: a PNG written here (left third red, the rest blue).
+function twoRegionPng(width = 96, height = 64) {
+  const png = new PNG({ width, height });
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4,
+        left = x < width / 3;
+      png.data.set([left ? 200 : 40, 60, left ? 40 : 190, 255], i);
+    }
+  const file = join(mkdtempSync(join(tmpdir(), 'al-cli-')), 'two.png');
+  writeFileSync(file, PNG.sync.write(png));
+  return file;
+}
+
+test("--image shows a patch's weights on the grid, with their spread, for a PNG", () => {
+  const r = run(['--image', twoRegionPng(), '--patch', '32', '--query', '3,0']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /96 × 64, its 224 × 224 view in 7 × 7 patches of 32 px \(49 tokens\)/);
+  assert.match(r.stdout, /no pretrained network/);
+  assert.match(r.stdout, /\[ *\d+\.\d\]/); // the query patch in brackets
+  assert.match(r.stdout, /spread over [\d.]+ patches/);
+});
+
+test('--image --json gives the steps with their shapes, rows of weights summing to 1', () => {
+  const r = runJson(['--image', twoRegionPng(), '--patch', '16', '--heads', '4', '--steps', 'weights,blended,view']);
+  assert.deepEqual(r.grid, { patch: 16, side: 14, count: 196 });
+  assert.deepEqual(r.steps.weights.shape, [4, 196, 196]);
+  assert.deepEqual(r.steps.blended.shape, [196, 768]);
+  assert.deepEqual(r.steps.view.shape, [224, 672]);
+  for (const head of r.steps.weights.data) for (const row of head) assert.ok(Math.abs(sumOf(row) - 1) < 1e-5);
+  assert.equal(r.options.patch, 16);
+  assert.ok(r.query.effectivePatches >= 1 && r.query.effectivePatches <= 196);
+});
+
+test('--image refuses what is not a PNG, a damaged PNG and a patch off the grid, with a message', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'al-cli-'));
+  writeFileSync(join(dir, 'a.png'), '<html>not found</html>');
+  let r = run(['--image', join(dir, 'a.png')]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /is not a PNG file/);
+  writeFileSync(join(dir, 'cut.png'), readFileSync(twoRegionPng()).subarray(0, 60));
+  r = run(['--image', join(dir, 'cut.png')]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /cannot read .* as a PNG/);
+  r = run(['--image', twoRegionPng(), '--patch', '32', '--query', '7,0']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--query needs ROW,COL of a patch from 0 to 6/);
+  r = run(['--image', twoRegionPng(), '--patch', '12']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /patch must be one of 32, 16, 8, got 12/);
 });

@@ -105,3 +105,16 @@ TEST_CASE("without ÷√d_k the score spread grows like √d_k; with it, it does
   REQUIRE(mean(large.entropy_raw) < mean(large.entropy_scaled));
   for (float e : large.entropy_scaled) REQUIRE(e <= std::log2(24.0f) + 1e-4f);
 }
+
+TEST_CASE("a row's focus is n effective keys when uniform, 1 when one-hot, with the top keys' share", "[explain]") {
+  al::Matrix w(2, 8);
+  for (int j = 0; j < 8; ++j) w(0, j) = 1.0f / 8;
+  w(1, 3) = 1.0f;
+  const al::RowFocus uniform = al::row_focus(w, 0, 5), one = al::row_focus(w, 1, 5);
+  REQUIRE(std::abs(uniform.effective - 8) < 1e-5);
+  REQUIRE(std::abs(uniform.top_share - 5.0 / 8) < 1e-6);
+  REQUIRE(one.effective == 1.0);
+  REQUIRE(one.top_share == 1.0);
+  REQUIRE(al::row_focus(w, 0, 20).top == 8);  // at most every key
+  REQUIRE_THROWS_AS(al::row_focus(w, 2, 5), al::OptionError);
+}

@@ -2,6 +2,8 @@
 
 import type {
   AnalyzeOptions,
+  ImageAnalyzeOptions,
+  ImageStepName,
   DocumentStepName,
   LookupStatus,
   OptionSpec,
@@ -12,6 +14,8 @@ import type {
 } from './generated/schema.js';
 export type {
   AnalyzeOptions,
+  ImageAnalyzeOptions,
+  ImageStepName,
   DocumentStepName,
   LookupStatus,
   OptionSpec,
@@ -28,8 +32,19 @@ export const TRAINING_DEFAULTS: Readonly<Required<TrainerOptions>>;
 /** The schema of every option: name, flag (attribute, CLI), type, default, range or values, help. */
 export const OPTION_SPECS: readonly OptionSpec[];
 export const HEAD_COUNTS: readonly number[];
+/** The defaults of the image mode's options. */
+export const DEFAULT_IMAGE_OPTIONS: Readonly<Required<ImageAnalyzeOptions>>;
+export const IMAGE_OPTION_SPECS: readonly OptionSpec[];
+/** The image mode's head counts: the divisors of its 48-number token vectors. */
+export const IMAGE_HEAD_COUNTS: readonly number[];
+/** Patch sizes in pixels of the 224 × 224 view: 32, 16, 8 (49, 196, 784 patches). */
+export const PATCH_SIZES: readonly number[];
+export const IMAGE_STEP_NAMES: readonly ImageStepName[];
 /** Fills in the defaults; throws a TypeError naming the first bad option. */
 export function normalizeOptions(options?: AnalyzeOptions): Required<AnalyzeOptions>;
+export function normalizeImageOptions(options?: ImageAnalyzeOptions): Required<ImageAnalyzeOptions>;
+/** Whether query i may not see key j under a mask ('none', 'causal', 'self'). */
+export function isMasked(mask: string, i: number, j: number): boolean;
 /** Whether this engine validates WebAssembly SIMD128. */
 export function supportsSimd(): boolean;
 
@@ -114,6 +129,8 @@ export interface AttentionResult {
    * head that head's n × d_k columns. Throws for an unknown step or head, or after dispose().
    */
   step(name: StepName | DocumentStepName | WeightName, head?: number): Step;
+  /** How concentrated query row's weights in a head are, computed by the core. */
+  focus(head: number, row: number, top?: number): Focus;
   /** The arithmetic behind weight (i, j) of a head, computed by the core. */
   traceCell(head: number, i: number, j: number): CellTrace;
   /** Per-row spread, largest weight and entropy with and without ÷√d_k, at dK dimensions. */
@@ -126,6 +143,43 @@ export interface AttentionResult {
    */
   view(name: StepName | DocumentStepName | WeightName, head?: number): Step;
   /** Frees the C++ memory behind the result. Steps already returned stay valid. */
+  dispose(): void;
+}
+
+/** The effective number of keys, exp(entropy), and the share of the weight on the `top` largest. */
+export interface Focus {
+  effective: number;
+  topShare: number;
+  top: number;
+}
+
+/** A picture as ImageData holds it: RGBA bytes, width × height × 4. */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8Array | Uint8ClampedArray;
+}
+
+export interface ImageResult {
+  readonly options: Required<ImageAnalyzeOptions>;
+  /** The picture's size as given (the analysis runs on its 224 × 224 view). */
+  readonly size: { width: number; height: number };
+  /** The patch grid: patch side in pixels, patches per side, and their count (side²). */
+  readonly grid: { patch: number; side: number; count: number };
+  readonly heads: number;
+  readonly dK: number;
+  /**
+   * One step, as Step: 'view', 'filtered' and 'difference' are 224 rows of 224 · 3 RGB values;
+   * 'pixels' and 'blended' are count × patch·patch·3; the token-space steps count × 48; per-head
+   * steps (scores, scaled, weights) count × count. JS-owned copies.
+   */
+  step(name: ImageStepName | WeightName, head?: number): Step;
+  /** As step() without a copy (valid until the next call into the lens). */
+  view(name: ImageStepName | WeightName, head?: number): Step;
+  /** How concentrated query row's weights are (head -1: the blend's weights). */
+  focus(head: number, row: number, top?: number): Focus;
+  /** A token-space step (embeddings, positional, input, value, context, output) as each patch's pixels. */
+  decode(name: 'embeddings' | 'positional' | 'input' | 'value' | 'context' | 'output'): Step;
   dispose(): void;
 }
 
@@ -166,6 +220,13 @@ export interface AttentionLens {
   createTrainer(corpus: Uint8Array, options?: TrainerOptions): Trainer;
   /** Loads trained weights ("ALWT" file) for options.weights = 'trained'. */
   setTrainedWeights(bytes: Uint8Array): void;
+  /**
+   * Attention among the patches of a picture (RGBA bytes as in ImageData; decode large photos
+   * at a reduced size first). Throws a TypeError for a malformed image or option.
+   */
+  analyzeImage(image: RgbaImage, options?: ImageAnalyzeOptions): Promise<ImageResult>;
+  /** Loads trained image-layer weights ("ALWT", d_model 48) for image options.weights = 'trained'. */
+  setTrainedImageWeights(bytes: Uint8Array): void;
   /** Diagnostics: wasm memory, the heap's top, live results and Embind handles. */
   memoryStats(): MemoryStats;
   /** Frees the module's C++ state; the lens cannot be used afterwards. */

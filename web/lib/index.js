@@ -1,5 +1,17 @@
 // attention-lens: self-attention computed for real on any text, in WebAssembly.
 export { createAttentionLens } from './lens.js';
-export { DEFAULT_OPTIONS, HEAD_COUNTS, OPTION_SPECS, TRAINING_DEFAULTS, normalizeOptions } from './options.js';
+export { IMAGE_STEP_NAMES } from './image-result.js';
+export {
+  DEFAULT_IMAGE_OPTIONS,
+  DEFAULT_OPTIONS,
+  HEAD_COUNTS,
+  IMAGE_HEAD_COUNTS,
+  IMAGE_OPTION_SPECS,
+  OPTION_SPECS,
+  PATCH_SIZES,
+  TRAINING_DEFAULTS,
+  normalizeImageOptions,
+  normalizeOptions,
+} from './options.js';
 export { STEP_NAMES, isMasked } from './result.js';
 export { supportsSimd } from './loader.js';

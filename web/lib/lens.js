@@ -1,7 +1,8 @@
 // createAttentionLens(): the wasm module plus the GloVe embeddings, ready to analyze text.
 import { readBytes } from './assets.js';
 import { loadModule } from './loader.js';
-import { normalizeOptions, normalizeTrainingOptions } from './options.js';
+import { ImageResult } from './image-result.js';
+import { normalizeImageOptions, normalizeOptions, normalizeTrainingOptions } from './options.js';
 import { AttentionResult } from './result.js';
 import { Trainer } from './trainer.js';
 
@@ -129,6 +130,35 @@ export class Lens {
     const handle = this.#module.analyzeCross(this.#lens, queryText.toWellFormed(), documentText.toWellFormed(), o);
     this.#check();
     return new AttentionResult(this.#module, handle, { text: queryText, documentText, options: o, warnings });
+  }
+
+  // Attention among the patches of a picture: image = { width, height, data } with data the
+  // RGBA bytes (width × height × 4, as in an ImageData). The core makes the 224 × 224 view
+  // (centred square, area-averaged), so a browser should decode a large photo at a reduced
+  // size first (createImageBitmap's resizeWidth) rather than pass 100s of MB.
+  async analyzeImage(image, options) {
+    const { width, height, data } = image ?? {};
+    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
+      throw new TypeError('attention-lens: image must be { width, height, data } with whole-number sizes of 1 or more');
+    if (!ArrayBuffer.isView(data) || data.BYTES_PER_ELEMENT !== 1)
+      throw new TypeError('attention-lens: image.data must be the RGBA bytes (a Uint8Array or Uint8ClampedArray)');
+    if (data.length !== width * height * 4)
+      throw new TypeError(
+        `attention-lens: image.data has ${data.length} bytes, but a ${width} × ${height} RGBA image has ${width * height * 4}`,
+      );
+    const o = normalizeImageOptions(options);
+    this.#check();
+    const bytes = new Uint8Array(data.buffer, data.byteOffset, data.length);
+    const handle = this.#withBytes(bytes, (ptr, n) => this.#module.analyzeImage(this.#lens, ptr, n, width, height, o));
+    this.#check();
+    return new ImageResult(this.#module, handle, { options: o, size: { width, height } });
+  }
+
+  // Loads trained weights of the image layer ("ALWT", d_model 48) for image options.weights = 'trained'.
+  setTrainedImageWeights(bytes) {
+    this.#check();
+    this.#withBytes(bytes, (ptr, n) => this.#lens.setTrainedImageWeights(ptr, n));
+    this.#check();
   }
 
   // The k vocabulary words nearest to vector by cosine: [{ word, similarity, rank }].

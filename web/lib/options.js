@@ -5,10 +5,15 @@ import { SCHEMA } from './generated/schema.js';
 
 const freeze = (o) => Object.freeze(o);
 export const OPTION_SPECS = freeze(SCHEMA.options.map(freeze));
+export const IMAGE_OPTION_SPECS = freeze(SCHEMA.imageOptions.map(freeze));
 export const TRAINING_SPECS = freeze(SCHEMA.training.map(freeze));
-export const DEFAULT_OPTIONS = freeze(Object.fromEntries(OPTION_SPECS.map((s) => [s.name, s.default])));
-export const TRAINING_DEFAULTS = freeze(Object.fromEntries(TRAINING_SPECS.map((s) => [s.name, s.default])));
+const defaults = (specs) => freeze(Object.fromEntries(specs.map((s) => [s.name, s.default])));
+export const DEFAULT_OPTIONS = defaults(OPTION_SPECS);
+export const DEFAULT_IMAGE_OPTIONS = defaults(IMAGE_OPTION_SPECS);
+export const TRAINING_DEFAULTS = defaults(TRAINING_SPECS);
 export const HEAD_COUNTS = freeze([...OPTION_SPECS.find((s) => s.name === 'heads').values]);
+export const IMAGE_HEAD_COUNTS = freeze([...IMAGE_OPTION_SPECS.find((s) => s.name === 'heads').values]);
+export const PATCH_SIZES = freeze([...IMAGE_OPTION_SPECS.find((s) => s.name === 'patch').values]);
 
 function fail(message) {
   throw new TypeError(`attention-lens: ${message}`);
@@ -49,13 +54,18 @@ export function normalizeOptions(options = {}) {
   return normalize(OPTION_SPECS, DEFAULT_OPTIONS, options, 'options');
 }
 
+// The same for lens.analyzeImage()'s options.
+export function normalizeImageOptions(options = {}) {
+  return normalize(IMAGE_OPTION_SPECS, DEFAULT_IMAGE_OPTIONS, options, 'image options');
+}
+
 // The same for lens.createTrainer()'s options.
 export function normalizeTrainingOptions(options = {}) {
   return normalize(TRAINING_SPECS, TRAINING_DEFAULTS, options, 'trainer options');
 }
 
 // The spec named `key` (camelCase name, or kebab-case flag as in attributes), or undefined.
-export const findOption = (key) => OPTION_SPECS.find((s) => s.name === key || s.flag === key);
+export const findOption = (key, specs = OPTION_SPECS) => specs.find((s) => s.name === key || s.flag === key);
 
 // The value of an option written as text ("2", "true", "cosine"), parsed by its type; throws a
 // TypeError naming the option when the text is not a value it allows.
@@ -69,8 +79,8 @@ export function parseOptionText(spec, text) {
 
 // options with the option `key` set from text: { options } when the text is a value it allows,
 // { options (unchanged), error } when not (a bad attribute or an edited link keeps the rest).
-export function withOptionText(options, key, text) {
-  const spec = findOption(key);
+export function withOptionText(options, key, text, specs = OPTION_SPECS) {
+  const spec = findOption(key, specs);
   if (!spec) return { options, error: `unknown option '${key}'` };
   try {
     return { options: { ...options, [spec.name]: parseOptionText(spec, text) } };

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "core/analyze.h"
 #include "core/errors.h"
 #include "core/image/positional_2d.h"
 #include "core/image/view.h"
@@ -30,7 +31,7 @@ void validate(const ImageOptions& o, int d_model) {
                       " dimensions, but the weights are for d_model " + std::to_string(d_model));
   validate(o.attention, d_model);
   patch_grid(o.patch);
-  if (!(o.positional_weight >= 0.0f && o.positional_weight <= 10.0f))
+  if (!(o.positional_weight >= 0.0f && o.positional_weight <= kMaxPositionalWeight))
     throw OptionError("positional weight must be a number from 0 to 10, got " + std::to_string(o.positional_weight));
   if (o.blend_head < -1 || o.blend_head >= o.attention.heads)
     throw OptionError("blend head must be -1 (the mean of the heads) or a head from 0 to " +

@@ -25,7 +25,7 @@ struct ImageOptions {
   AttentionOptions attention;       // heads must divide 48: 1, 2, 3, 4, 6, 8, 12, 16, 24, 48
   int patch = 16;                   // pixels: 32, 16 or 8 (49, 196 or 784 tokens)
   bool positional = false;          // add the 2-D sinusoidal positional encoding
-  float positional_weight = kGain;  // X = embeddings + weight · PE; in [0, 10]
+  float positional_weight = kGain;  // X = embeddings + weight · PE; in [0, kMaxPositionalWeight]
   int blend_head = -1;              // whose weights blend the pixels: a head, or -1 for their mean
 };
 

@@ -1,6 +1,7 @@
 #include "core/image/patches.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 #include "core/errors.h"
@@ -9,7 +10,7 @@
 namespace al::image {
 
 PatchGrid patch_grid(int patch) {
-  if (patch != 32 && patch != 16 && patch != 8)
+  if (std::find(std::begin(kPatchSizes), std::end(kPatchSizes), patch) == std::end(kPatchSizes))
     throw OptionError(
         "patch size must be 32, 16 or 8 pixels (7 × 7, 14 × 14 or 28 × 28 patches of the 224 × 224 "
         "view), got " +

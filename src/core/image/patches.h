@@ -7,6 +7,9 @@
 
 namespace al::image {
 
+// The patch sizes the view divides into (pixels), largest first.
+constexpr int kPatchSizes[] = {32, 16, 8};
+
 struct PatchGrid {
   int patch = 0;                                    // side of a patch in pixels
   int side = 0;                                     // patches per row and per column (224 / patch)
