@@ -15,15 +15,8 @@ void print_image_json(std::FILE* out, const image::ImageAnalysis& a, const Args&
   j.begin_object();
   j.key("model").begin_object().key("dModel").value(w.d_model).key("heads").value(a.attention.heads);
   j.key("dK").value(a.attention.d_k).key("weights").value(w.preset).end_object();
-  j.key("options").begin_object();  // every option of the image schema, as the JS API names it
-  for (const OptionSpec<ImageAnalysisOptions>& spec : image_option_specs()) {
-    const OptionValue v = spec.get(args.image_options);
-    j.key(spec.name);
-    if (const bool* b = std::get_if<bool>(&v)) j.value(*b);
-    else if (const double* x = std::get_if<double>(&v)) j.value(*x);
-    else j.value(std::get<std::string>(v));
-  }
-  j.end_object();
+  j.key("options");
+  write_options(j, image_option_specs(), args.image_options);  // every option of the schema, as the JS API names it
   j.key("grid").begin_object().key("patch").value(a.grid.patch).key("side").value(a.grid.side);
   j.key("count").value(a.grid.count).end_object();
   const RowFocus f = row_focus(a.blend_weights, args.query, 5);
@@ -71,13 +64,16 @@ void print_image_table(std::FILE* out, const image::ImageAnalysis& a, const Args
     for (int c = 0; c < side; ++c) {
       const int k = r * side + c;
       const double times = double(w(q, k)) * n;
-      if (k == q) std::fprintf(out, "[%4.1f]", times);
-      else std::fprintf(out, " %4.1f ", times);
+      if (k == q)
+        std::fprintf(out, "[%4.1f]", times);
+      else
+        std::fprintf(out, " %4.1f ", times);
     }
     std::fprintf(out, "\n");
   }
   const RowFocus f = row_focus(w, q, 5);
-  std::fprintf(out, "\nspread over %.1f patches (exp of the entropy) of %d; the top 5 patches hold %.1f%% of the weight\n",
+  std::fprintf(out,
+               "\nspread over %.1f patches (exp of the entropy) of %d; the top 5 patches hold %.1f%% of the weight\n",
                f.effective, n, 100 * f.top_share);
 }
 

@@ -66,18 +66,8 @@ void print_json(std::FILE* out, const Analysis& a, const Args& args, const Atten
   j.key("dK").value(a.attention.d_k).key("weights").value(w.preset);
   j.key("kernels").begin_object().key("gemm").value(kernels::gemm_impl());
   j.key("softmax").value(kernels::softmax_impl()).end_object().end_object();
-  j.key("options").begin_object();  // every option of the schema, as the JS API names it
-  for (const OptionSpec<AnalysisOptions>& spec : analysis_option_specs()) {
-    const OptionValue v = spec.get(args.options);
-    j.key(spec.name);
-    if (const bool* b = std::get_if<bool>(&v))
-      j.value(*b);
-    else if (const double* x = std::get_if<double>(&v))
-      j.value(*x);
-    else
-      j.value(std::get<std::string>(v));
-  }
-  j.end_object();
+  j.key("options");
+  write_options(j, analysis_option_specs(), args.options);  // every option of the schema, as the JS API names it
   j.key("cross").value(a.cross);
   j.key("tokens");
   write_tokens(j, a.text);

@@ -5,8 +5,27 @@
 #include "cli/args.h"
 #include "core/analyze.h"
 #include "core/image/analyze_image.h"
+#include "core/json_writer.h"
+#include "core/options.h"
 
 namespace al::cli {
+
+// The options as a JSON object, each under its schema name.
+template <class S>
+void write_options(JsonWriter& j, const std::vector<OptionSpec<S>>& specs, const S& options) {
+  j.begin_object();
+  for (const OptionSpec<S>& spec : specs) {
+    const OptionValue v = spec.get(options);
+    j.key(spec.name);
+    if (const bool* b = std::get_if<bool>(&v))
+      j.value(*b);
+    else if (const double* x = std::get_if<double>(&v))
+      j.value(*x);
+    else
+      j.value(std::get<std::string>(v));
+  }
+  j.end_object();
+}
 
 void print_json(std::FILE* out, const Analysis& a, const Args& args, const AttentionWeights& w);
 void print_table(std::FILE* out, const Analysis& a, const Args& args);

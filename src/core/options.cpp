@@ -260,6 +260,17 @@ void write_specs(JsonWriter& j, const std::vector<OptionSpec<S>>& specs) {
   j.end_array();
 }
 
+// The steps: name, and whether per head, a head's columns, the document's, a weight map, a picture.
+void write_steps(JsonWriter& j, const std::vector<StepInfo>& steps) {
+  j.begin_array();
+  for (const StepInfo& s : steps) {
+    j.newline().begin_object().key("name").value(s.name).key("perHead").value(s.per_head);
+    j.key("headColumns").value(s.head_columns).key("document").value(s.document);
+    j.key("weight").value(s.weight).key("picture").value(s.picture).end_object();
+  }
+  j.end_array();
+}
+
 }  // namespace
 
 const char* to_string(OptionType type) {
@@ -369,37 +380,11 @@ std::string schema_json() {
     j.key("imageTokenDims").value(image::kTokenDims);
     j.key("imageOptions");
     write_specs(j, image_option_specs());
-    j.key("imageSteps").begin_array();
-    for (const StepInfo& s : image_step_table())
-      j.newline()
-          .begin_object()
-          .key("name")
-          .value(s.name)
-          .key("perHead")
-          .value(s.per_head)
-          .key("headColumns")
-          .value(s.head_columns)
-          .key("picture")
-          .value(s.picture)
-          .end_object();
-    j.end_array();
+    j.key("imageSteps");
+    write_steps(j, image_step_table());
     j.key("presetTrainingSteps").value(train::kPresetTrainingSteps);
-    j.key("steps").begin_array();
-    for (const StepInfo& s : step_table())
-      j.newline()
-          .begin_object()
-          .key("name")
-          .value(s.name)
-          .key("perHead")
-          .value(s.per_head)
-          .key("headColumns")
-          .value(s.head_columns)
-          .key("document")
-          .value(s.document)
-          .key("weight")
-          .value(s.weight)
-          .end_object();
-    j.end_array();
+    j.key("steps");
+    write_steps(j, step_table());
     j.key("tokenKinds").begin_array();
     for (int k = 0; k < kTokenKindCount; ++k) j.value(to_string(TokenKind(k)));
     j.end_array();

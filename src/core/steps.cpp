@@ -6,54 +6,57 @@
 
 namespace al {
 
-const std::vector<StepInfo>& step_table() {
-  static const std::vector<StepInfo> steps = {
-      {"embeddings", false, false, false, false},
-      {"positional", false, false, false, false},
-      {"input", false, false, false, false},
-      {"query", false, true, false, false},
-      {"key", false, true, false, false},
-      {"value", false, true, false, false},
-      {"scores", true, false, false, false},
-      {"scaled", true, false, false, false},
-      {"weights", true, false, false, false},
-      {"context", false, true, false, false},
+namespace {
+
+// The steps of the attention layer, which both modes keep: X → Q, K, V → scores → scaled →
+// weights → context → output.
+std::vector<StepInfo> layer_steps() {
+  return {
+      {"input", false, false, false, false},  {"query", false, true, false, false},
+      {"key", false, true, false, false},     {"value", false, true, false, false},
+      {"scores", true, false, false, false},  {"scaled", true, false, false, false},
+      {"weights", true, false, false, false}, {"context", false, true, false, false},
       {"output", false, false, false, false},
-      {"documentEmbeddings", false, false, true, false},
-      {"documentPositional", false, false, true, false},
-      {"documentInput", false, false, true, false},
-      {"wq", false, false, false, true},
-      {"wk", false, false, false, true},
-      {"wv", false, false, false, true},
-      {"wo", false, false, false, true},
   };
+}
+
+// The layer's maps W_Q, W_K, W_V, W_O.
+const std::vector<StepInfo> kWeightSteps = {
+    {"wq", false, false, false, true},
+    {"wk", false, false, false, true},
+    {"wv", false, false, false, true},
+    {"wo", false, false, false, true},
+};
+
+std::vector<StepInfo> joined(std::vector<StepInfo> first, const std::vector<StepInfo>& second) {
+  first.insert(first.end(), second.begin(), second.end());
+  return first;
+}
+
+}  // namespace
+
+const std::vector<StepInfo>& step_table() {
+  static const std::vector<StepInfo> steps =
+      joined(joined(joined({{"embeddings", false, false, false, false}, {"positional", false, false, false, false}},
+                           layer_steps()),
+                    {{"documentEmbeddings", false, false, true, false},
+                     {"documentPositional", false, false, true, false},
+                     {"documentInput", false, false, true, false}}),
+             kWeightSteps);
   return steps;
 }
 
 const std::vector<StepInfo>& image_step_table() {
-  static const std::vector<StepInfo> steps = {
-      {"view", false, false, false, false, true},
-      {"pixels", false, false, false, false},
-      {"embeddings", false, false, false, false},
-      {"positional", false, false, false, false},
-      {"input", false, false, false, false},
-      {"query", false, true, false, false},
-      {"key", false, true, false, false},
-      {"value", false, true, false, false},
-      {"scores", true, false, false, false},
-      {"scaled", true, false, false, false},
-      {"weights", true, false, false, false},
-      {"context", false, true, false, false},
-      {"output", false, false, false, false},
-      {"blendWeights", false, false, false, false},
-      {"blended", false, false, false, false},
-      {"filtered", false, false, false, false, true},
-      {"difference", false, false, false, false, true},
-      {"wq", false, false, false, true},
-      {"wk", false, false, false, true},
-      {"wv", false, false, false, true},
-      {"wo", false, false, false, true},
-  };
+  static const std::vector<StepInfo> steps = joined(joined(joined({{"view", false, false, false, false, true},
+                                                                   {"pixels", false, false, false, false},
+                                                                   {"embeddings", false, false, false, false},
+                                                                   {"positional", false, false, false, false}},
+                                                                  layer_steps()),
+                                                           {{"blendWeights", false, false, false, false},
+                                                            {"blended", false, false, false, false},
+                                                            {"filtered", false, false, false, false, true},
+                                                            {"difference", false, false, false, false, true}}),
+                                                    kWeightSteps);
   return steps;
 }
 

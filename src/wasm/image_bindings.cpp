@@ -46,7 +46,8 @@ class ImageAnalysis {
 
   // how concentrated query row's weights of a head are (head -1: the blend's weights)
   val focus(int head, int row, int top) const {
-    return guarded([&] { return focus_of(head < 0 ? a_.blend_weights : a_.attention.weights.at(std::size_t(head)), row, top); });
+    return guarded(
+        [&] { return focus_of(head < 0 ? a_.blend_weights : a_.attention.weights.at(std::size_t(head)), row, top); });
   }
 
   // A step in token space (embeddings, positional, input, value, context, output: n × 48)
@@ -55,8 +56,8 @@ class ImageAnalysis {
     return guarded([&] {
       const StepView v = find_image_step(a_, w_->weights, name, 0);
       if (v.cols != image::kTokenDims || v.rows != a_.grid.count)
-        throw OptionError("step '" + name + "' is not in token space (patches × " +
-                          std::to_string(image::kTokenDims) + ")");
+        throw OptionError("step '" + name + "' is not in token space (patches × " + std::to_string(image::kTokenDims) +
+                          ")");
       Matrix tokens(v.rows, v.cols);
       std::copy_n(v.data, tokens.data.size(), tokens.data.begin());
       decoded_ = image::tokens_to_pixels(tokens, a_.embeddings, a_.grid);
@@ -77,8 +78,8 @@ std::unique_ptr<ImageAnalysis> analyzeImage(Lens& lens, std::uintptr_t ptr, doub
     const ImageAnalysisOptions o = options_from(options, image_option_specs());
     auto w = lens.image_weights().get(o.weights, image::kTokenDims);
     const auto* rgba = reinterpret_cast<const std::uint8_t*>(ptr);
-    return std::make_unique<ImageAnalysis>(
-        image::analyze_image(rgba, std::size_t(length), width, height, *w, o.image), w);
+    return std::make_unique<ImageAnalysis>(image::analyze_image(rgba, std::size_t(length), width, height, *w, o.image),
+                                           w);
   });
 }
 
