@@ -21,6 +21,7 @@ const TYPES = {
   '.bin': 'application/octet-stream',
   '.map': 'application/json',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
 };

@@ -177,7 +177,7 @@ test('cross-attention searches a document: its words are the results', async () 
 
 test('the output layer W_O is drawn as the last step', async () => {
   const { page } = await open();
-  const wo = shadow(page, '[data-step="output"] canvas.weight-matrix');
+  const wo = shadow(page, '.text-mode [data-step="output"] canvas.weight-matrix');
   assert.match(await wo.getAttribute('aria-label'), /100 by 100/);
   await page.close();
 });

@@ -114,7 +114,7 @@ describe('the page', () => {
       await page
         .locator('attention-lens')
         .first()
-        .evaluate((el) => el.shadowRoot.querySelectorAll('img, b, script').length),
+        .evaluate((el) => el.shadowRoot.querySelector('.text-mode').querySelectorAll('img, b, script').length),
       0,
     );
     assert.equal(await shadow(page, '.input > textarea').inputValue(), evil, 'the text is kept as typed');

@@ -1,6 +1,7 @@
 // Runs the analysis whenever the text or an option changes and puts the result in the store.
 // Keystrokes arriving while an analysis runs coalesce: only the latest text is analyzed next.
 import { loadTrainedWeights } from './engine.js';
+import { coalesce } from './coalesce.js';
 import { watch } from './store.js';
 
 // The page reads at most this much of a long paste (kept whole in the box); the analysis keeps
@@ -21,55 +22,40 @@ function pickQuery(result, query, chosen) {
 }
 
 export function startCompute(store) {
-  let running = false,
-    pending = false;
-
-  async function run() {
-    if (running) {
-      pending = true;
-      return;
+  const run = coalesce(async () => {
+    const { lens, text, options, document, trainedPreset } = store.get();
+    const analyzed = { text, options, document };
+    // the trained preset's weights come the first time it is chosen
+    if (options.weights === 'trained' && trainedPreset) await loadTrainedWeights(lens, trainedPreset).catch(() => {});
+    const startedAt = performance.now();
+    let result = null,
+      error = null;
+    try {
+      const head = (s) => s.slice(0, PAGE_MAX_CHARS); // keeps a 1 MB paste quick
+      result = document.trim()
+        ? await lens.crossAnalyze(head(text), head(document), { ...options, mask: 'none', maskedToken: -1 }) // masks need one text
+        : await lens.analyze(head(text), options);
+    } catch (e) {
+      error = e.message;
     }
-    running = true;
+    const { result: old, query, queryChosen, head } = store.get();
+    store.set({
+      result,
+      error,
+      analyzed,
+      computeMs: performance.now() - startedAt,
+      query: pickQuery(result, query, queryChosen),
+      head: Math.min(head, (result?.heads ?? 1) - 1),
+    });
+    old?.dispose();
+  });
+
+  return watch(store, INPUTS, async (state) => {
+    if (!state.lens) return;
     // a long paste is analyzed in a task of its own, after the keystroke's task (where the
     // browser lays the paste out): no single task blocks for long. Short texts go at once, so
     // that their repaint makes the next frame.
-    if (store.get().text.length > LONG_TEXT) await new Promise((resolve) => setTimeout(resolve, 0));
-    try {
-      do {
-        pending = false;
-        const { lens, text, options, document, trainedPreset } = store.get();
-        const analyzed = { text, options, document };
-        // the trained preset's weights come the first time it is chosen
-        if (options.weights === 'trained' && trainedPreset)
-          await loadTrainedWeights(lens, trainedPreset).catch(() => {});
-        const startedAt = performance.now();
-        let result = null,
-          error = null;
-        try {
-          const head = (s) => s.slice(0, PAGE_MAX_CHARS); // keeps a 1 MB paste quick
-          result = document.trim()
-            ? await lens.crossAnalyze(head(text), head(document), { ...options, mask: 'none', maskedToken: -1 }) // causal needs one text
-            : await lens.analyze(head(text), options);
-        } catch (e) {
-          error = e.message;
-        }
-        const { result: old, query, queryChosen, head } = store.get();
-        store.set({
-          result,
-          error,
-          analyzed,
-          computeMs: performance.now() - startedAt,
-          query: pickQuery(result, query, queryChosen),
-          head: Math.min(head, (result?.heads ?? 1) - 1),
-        });
-        old?.dispose();
-      } while (pending);
-    } finally {
-      running = false;
-    }
-  }
-
-  return watch(store, INPUTS, (state) => {
-    if (state.lens) run();
+    if (state.text.length > LONG_TEXT) await new Promise((resolve) => setTimeout(resolve, 0));
+    run();
   });
 }

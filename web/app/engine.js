@@ -92,25 +92,50 @@ export function getLens(base = scriptBase) {
   return lenses.get(base);
 }
 
-// The trained preset the site offers, from weights/index.json (so that no request fails):
-// { file, heads it was trained with }, or null when there is none, and from file:// (where
-// JSON cannot be fetched). Its 160 kB are loaded only when chosen (loadTrainedWeights).
-export async function trainedPreset(base = scriptBase) {
-  if (new URL(base).protocol === 'file:') return null;
-  try {
-    const index = await (await fetch(new URL('weights/index.json', base))).json();
-    return index.trained ? { file: index.trained, heads: index.heads } : null;
-  } catch {
-    return null;
-  }
+// A JSON index the site may offer (weights/index.json, images/index.json), or null when there
+// is none and from file:// (where JSON cannot be fetched): a missing one fails no request.
+const indexes = new Map(); // url -> Promise<object | null>
+function siteIndex(base, path) {
+  const url = new URL(path, base).href;
+  if (!indexes.has(url))
+    indexes.set(
+      url,
+      new URL(base).protocol === 'file:'
+        ? Promise.resolve(null)
+        : fetch(url)
+            .then((r) => (r.ok ? r.json() : null))
+            .catch(() => null),
+    );
+  return indexes.get(url);
 }
 
-const trainedLoads = new Map(); // lens -> Promise: each lens loads the preset once
-export function loadTrainedWeights(lens, preset, base = scriptBase) {
-  if (!trainedLoads.has(lens))
-    trainedLoads.set(
-      lens,
-      readAsset(base, `weights/${preset.file}`).then((bytes) => lens.setTrainedWeights(bytes)),
-    );
-  return trainedLoads.get(lens);
+// The trained presets the site offers, from weights/index.json: the text layer's { file,
+// heads it was trained with } and the image layer's { file, heads, patch }, or null. Their
+// bytes are loaded only when chosen (loadPresetWeights).
+export async function trainedPreset(base = scriptBase) {
+  const index = await siteIndex(base, 'weights/index.json');
+  return index?.trained ? { file: index.trained, heads: index.heads } : null;
+}
+export async function trainedImagePreset(base = scriptBase) {
+  const index = await siteIndex(base, 'weights/index.json');
+  return index?.image?.file ? index.image : null;
+}
+
+const presetLoads = new Map(); // lens + file -> Promise: each lens loads each preset once
+function loadPresetWeights(lens, preset, set, base) {
+  if (!presetLoads.has(lens)) presetLoads.set(lens, new Map());
+  const loads = presetLoads.get(lens);
+  if (!loads.has(preset.file)) loads.set(preset.file, readAsset(base, `weights/${preset.file}`).then(set));
+  return loads.get(preset.file);
+}
+export const loadTrainedWeights = (lens, preset, base = scriptBase) =>
+  loadPresetWeights(lens, preset, (bytes) => lens.setTrainedWeights(bytes), base);
+export const loadTrainedImageWeights = (lens, preset, base = scriptBase) =>
+  loadPresetWeights(lens, preset, (bytes) => lens.setTrainedImageWeights(bytes), base);
+
+// The built-in photos (images/index.json: [{ name, file, title, author, licence, source }]), or
+// [] where there are none or from file:// (the page can still open your own pictures there).
+export async function builtInPictures(base = scriptBase) {
+  const index = await siteIndex(base, 'images/index.json');
+  return (index?.images ?? []).map((p) => ({ ...p, url: new URL(`images/${p.file}`, base).href }));
 }

@@ -61,13 +61,20 @@ const STAGES = [
   ],
 ];
 
-export function pipelineView(store) {
+// The text mode's stages and how to read its state; the image mode passes its own.
+const TEXT = {
+  stages: STAGES,
+  keys: ['result', 'head'],
+  read: ({ result, head }) => ({ result, head, rows: result?.tokens.length ?? 0 }),
+};
+
+export function pipelineView(store, { stages: stageList, keys, read, className = 'pipeline' } = TEXT) {
   const root = h(
     'section',
-    { class: 'pipeline', 'aria-label': 'The pipeline, step by step' },
+    { class: className, 'aria-label': 'The pipeline, step by step' },
     h('h2', {}, 'Step by step'),
   );
-  const stages = STAGES.map(([step, title, formula, text, perHead, weightName]) => {
+  const stages = stageList.map(([step, title, formula, text, perHead, weightName]) => {
     const canvas = h('canvas', { role: 'img' });
     const weight = weightName ? h('canvas', { role: 'img', class: 'weight-matrix' }) : null;
     const shape = h('span', { class: 'shape' });
@@ -82,10 +89,10 @@ export function pipelineView(store) {
     return { step, perHead, canvas, shape, details, title, weight, weightName };
   });
 
-  function render({ result, head }) {
-    const n = result?.tokens.length ?? 0;
-    root.hidden = n === 0;
-    if (n === 0) return;
+  function render(state) {
+    const { result, head, rows: n } = read(state);
+    root.hidden = !n;
+    if (!n) return;
     for (const s of stages) {
       if (!s.details.open) continue;
       const m = s.perHead ? result.view(s.step, head) : result.view(s.step); // painted at once
@@ -121,7 +128,7 @@ export function pipelineView(store) {
       }
     }
   }
-  const stop = watch(store, ['result', 'head'], render);
+  const stop = watch(store, keys, render);
   // closed stages are not painted; one opened later is painted then
   root.addEventListener(
     'toggle',
