@@ -53,6 +53,14 @@ class Analysis {
     return guarded([&] { return matrix_view(find_step(a_, w_->weights, name, head)); });
   }
 
+  // what query's answer is about, in word space (a view JS copies at once)
+  val answerMeaning(int query) {
+    return guarded([&] {
+      meaning_ = answer_meaning(a_, query);
+      return view_of(meaning_);
+    });
+  }
+
   // how concentrated query row's weights of a head are
   val focus(int head, int row, int top) const {
     return guarded([&] { return focus_of(find_step(a_, w_->weights, "weights", head), row, top); });
@@ -112,6 +120,7 @@ class Analysis {
   WeightsCache::Weights w_;  // the weights it was made with, kept alive for its W steps
   std::vector<int> text_table_, document_table_;
   CellTrace trace_;
+  std::vector<float> meaning_;
   ScalingStudy study_;
 };
 
@@ -228,6 +237,7 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("maskedToken", &Analysis::maskedToken)
       .function("traceCell", &Analysis::traceCell)
       .function("focus", &Analysis::focus)
+      .function("answerMeaning", &Analysis::answerMeaning)
       .function("scalingStudy", &Analysis::scalingStudy)
       .function("step", &Analysis::step);
   class_<Lens>("Lens")

@@ -36,6 +36,8 @@ test('a cell’s arithmetic adds up to the weight the filter shows', async () =>
   const { page } = await open('?text=A+Lannister+always+pays+his+debts&heads=2');
   await shadow(page, 'canvas.heatmap').focus();
   for (const key of [
+    'PageUp', // to the first cell: the focus starts on the query word's row
+    'Home',
     'ArrowDown',
     'ArrowDown',
     'ArrowDown',

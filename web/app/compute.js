@@ -21,6 +21,21 @@ function pickQuery(result, query, chosen) {
   );
 }
 
+// The focused cell (the arithmetic panel and the readout explain it): the one the user chose,
+// else the query word's row at the other real word it attends to most, so that every panel
+// starts on the same real pair of words.
+function pickFocus(result, query, head, focus, chosen) {
+  const n = result?.tokens.length ?? 0,
+    keys = result?.cross ? result.documentTokens : result?.tokens;
+  if (!n || !keys?.length) return focus;
+  if (chosen) return { i: Math.min(focus.i, n - 1), j: Math.min(focus.j, keys.length - 1) };
+  const row = result.view('weights', head).data.subarray(query * keys.length, (query + 1) * keys.length);
+  let best = -1;
+  for (let j = 0; j < keys.length; j++)
+    if ((result.cross || j !== query) && keys[j].known && (best < 0 || row[j] > row[best])) best = j;
+  return { i: query, j: best < 0 ? Math.min(query, keys.length - 1) : best };
+}
+
 export function startCompute(store) {
   const run = coalesce(async () => {
     const { lens, text, options, document, trainedPreset } = store.get();
@@ -38,19 +53,26 @@ export function startCompute(store) {
     } catch (e) {
       error = e.message;
     }
-    const { result: old, query, queryChosen, head } = store.get();
+    const { result: old, query, queryChosen, head, focus, focusChosen } = store.get();
+    const q = pickQuery(result, query, queryChosen),
+      h = Math.min(head, (result?.heads ?? 1) - 1);
     store.set({
       result,
       error,
       analyzed,
       computeMs: performance.now() - startedAt,
-      query: pickQuery(result, query, queryChosen),
-      head: Math.min(head, (result?.heads ?? 1) - 1),
+      query: q,
+      head: h,
+      focus: pickFocus(result, q, h, focus, focusChosen),
     });
     old?.dispose();
   });
 
-  return watch(store, INPUTS, async (state) => {
+  // a new query word (or head) moves an unchosen focus to its row
+  const stopFocus = watch(store, ['query', 'head'], ({ result, query, head, focus, focusChosen }) => {
+    if (result && !focusChosen) store.set({ focus: pickFocus(result, query, head, focus, false) });
+  });
+  const stopRun = watch(store, INPUTS, async (state) => {
     if (!state.lens) return;
     // a long paste is analyzed in a task of its own, after the keystroke's task (where the
     // browser lays the paste out): no single task blocks for long. Short texts go at once, so
@@ -58,4 +80,8 @@ export function startCompute(store) {
     if (state.text.length > LONG_TEXT) await new Promise((resolve) => setTimeout(resolve, 0));
     run();
   });
+  return () => {
+    stopFocus();
+    stopRun();
+  };
 }

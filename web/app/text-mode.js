@@ -37,9 +37,7 @@ export function textMode(store, shadow) {
     'div',
     { class: 'export', role: 'group', 'aria-label': 'Export the attention filter' },
     'Export:',
-    exportButtons(shadow, store, heatmap.canvas).map(([name, run]) =>
-      h('button', { type: 'button', onclick: run }, name),
-    ),
+    exportButtons(shadow, store).map(([name, run]) => h('button', { type: 'button', onclick: run }, name)),
   );
   const filter = h(
     'section',

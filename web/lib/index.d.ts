@@ -129,6 +129,11 @@ export interface AttentionResult {
    * head that head's n × d_k columns. Throws for an unknown step or head, or after dispose().
    */
   step(name: StepName | DocumentStepName | WeightName, head?: number): Step;
+  /**
+   * What query's answer is about, in word space: each head's weights over the keys' GloVe
+   * vectors, without the positional encoding (decode it with lens.nearestWords).
+   */
+  answerMeaning(query: number): Float32Array;
   /** How concentrated query row's weights in a head are, computed by the core. */
   focus(head: number, row: number, top?: number): Focus;
   /** The arithmetic behind weight (i, j) of a head, computed by the core. */

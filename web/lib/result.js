@@ -69,6 +69,14 @@ export class AttentionResult extends StepResult {
     return out;
   }
 
+  // What query's answer is about, in word space (100 numbers, a JS-owned copy): each head's
+  // weights over the keys' GloVe vectors, without the positional encoding (which means nothing
+  // to a nearest-word search). With identity weights it is the word part of the context.
+  answerMeaning(query) {
+    this.checkStep('weights');
+    return new Float32Array(this.checked(this.handle.answerMeaning(query), RangeError));
+  }
+
   // Why ÷√d_k: the input projected to dK dimensions by two random maps (seeded), softmaxed with
   // and without the scaling: per row, the spread of the scores, the largest weight, the entropy
   // in bits. Arrays are JS-owned copies.

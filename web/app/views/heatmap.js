@@ -42,21 +42,35 @@ export function heatmapView(store) {
     rows = 0,
     cols = 0;
 
-  function focusCell(i, j, announce = true) {
-    const { result, head } = store.get();
-    if (!result || rows === 0 || cols === 0) return;
+  function focusCell(i, j) {
+    if (!store.get().result || rows === 0 || cols === 0) return;
     i = Math.max(0, Math.min(rows - 1, i));
     j = Math.max(0, Math.min(cols - 1, j));
-    store.set({ focus: { i, j } });
-    if (!announce) return;
-    const w = result.view('weights', head).data[i * cols + j];
-    const s = result.view('scores', head).data[i * cols + j];
-    const sc = result.view('scaled', head).data[i * cols + j];
+    store.set({ focus: { i, j }, focusChosen: true });
+  }
+
+  // the focused cell's numbers, from the result shown now: they follow every new result, head
+  // and option, as the search and arithmetic panels do
+  const stopReadout = watch(store, ['result', 'head', 'focus'], ({ result, head, focus }) => {
+    const n = result?.tokens.length ?? 0,
+      nk = result ? keyTokens(result).length : 0;
+    if (!n || !nk) {
+      readout.textContent = '';
+      return;
+    }
+    const i = Math.min(focus.i, n - 1),
+      j = Math.min(focus.j, nk - 1),
+      at = i * nk + j;
+    const w = result.view('weights', head).data[at];
+    const sc = result.view('scaled', head).data[at];
+    const s = result.view('scores', head).data[at];
     const masked = isMasked(result.options.mask, i, j);
     readout.textContent =
       `“${result.tokens[i].text}” → “${keyTokens(result)[j].text}”: weight ${fmt(w, 4)}` +
       (masked ? ` (masked: ${MASK_REASONS[result.options.mask]})` : `, score ${fmt(s, 3)}, scaled ${fmt(sc, 3)}`);
-  }
+    readout.dataset.cell = `${i},${j}`;
+    readout.dataset.weight = String(w);
+  });
 
   canvas.addEventListener('keydown', (e) => {
     const { focus } = store.get();
@@ -78,7 +92,6 @@ export function heatmapView(store) {
       store.set({ query: focus.i, queryChosen: true });
     }
   });
-  canvas.addEventListener('focus', () => focusCell(store.get().focus.i, store.get().focus.j));
   const cellAt = (e) => {
     const r = canvas.getBoundingClientRect();
     return [Math.floor((e.clientY - r.top) / cell), Math.floor((e.clientX - r.left) / cell)];
@@ -152,6 +165,7 @@ export function heatmapView(store) {
     destroy: () => {
       stopPaint();
       stopMarks();
+      stopReadout();
     },
   };
 }

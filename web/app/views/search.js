@@ -72,10 +72,7 @@ export function searchView(store) {
     const query = Math.min(chosen, nq - 1); // the query may be set before its sentence's result arrives
     // the query's context vector (all heads) decoded to words first: the call may grow wasm
     // memory, and the views below must be taken after it
-    const near = lens.nearestWords(
-      Float32Array.from(result.view('context').data.subarray(query * 100, (query + 1) * 100)),
-      5,
-    );
+    const near = lens.nearestWords(result.answerMeaning(query), 5);
     // one row of each per-head matrix, copied; the value and context head slices are copies
     const row = (name) => result.view(name, head).data.slice(query * n, (query + 1) * n); // n = keys
     const scores = row('scores'),
@@ -107,11 +104,11 @@ export function searchView(store) {
     more.textContent = n > SHOWN ? `… and ${n - SHOWN} more results with smaller weights.` : '';
     paintStrip(answerStrip, context.data.subarray(query * dK, (query + 1) * dK), maxAbs(context.data) || extent);
     about.textContent = near.length
-      ? `What the answer is about (the nearest GloVe words to the context vector of all heads): ${near.map((w) => `${w.word} (${fmt(w.similarity, 2)})`).join(', ')}.` +
-        (result.options.weights === 'identity'
-          ? ''
-          : ' With these weights the values are projections, so the nearest words mean less.')
+      ? `What the answer is about: ${near.map((w) => `${w.word} (${fmt(w.similarity, 2)})`).join(', ')}. ` +
+        'These are the GloVe words nearest to the weights × the words’ own vectors: the word part of the values. ' +
+        'The positional part is left out: it says where a word is, not what it means, and would drown the words.'
       : 'The answer is the zero vector: it is about nothing.';
+    about.dataset.words = near.map((w) => w.word).join(' ');
   });
   return { root, destroy: stop };
 }
