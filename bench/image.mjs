@@ -30,7 +30,14 @@ for (const simd of [true, false]) {
         },
         { ...timing, warmMs: 300 },
       );
-      const row = { build: simd ? 'SIMD' : 'baseline', patch, n: (224 / patch) ** 2, heads, ms: median(times), reps: times.length };
+      const row = {
+        build: simd ? 'SIMD' : 'baseline',
+        patch,
+        n: (224 / patch) ** 2,
+        heads,
+        ms: median(times),
+        reps: times.length,
+      };
       rows.push(row);
       process.stderr.write(`${row.build} ${row.n} patches, ${heads} heads: ${row.ms.toFixed(2)} ms\n`);
     }

@@ -62,7 +62,8 @@ std::vector<float> answer_meaning(const Analysis& a, int query) {
   const AttentionSteps& s = a.attention;
   const Matrix& e = a.keys().embeddings;  // n_k × d: the keys' words
   if (query < 0 || query >= a.text.embeddings.rows)
-    throw OptionError("no query " + std::to_string(query) + " in " + std::to_string(a.text.embeddings.rows) + " tokens");
+    throw OptionError("no query " + std::to_string(query) + " in " + std::to_string(a.text.embeddings.rows) +
+                      " tokens");
   std::vector<double> blend(std::size_t(e.cols), 0.0);
   for (int h = 0; h < s.heads; ++h)
     for (int j = 0; j < e.rows; ++j) {

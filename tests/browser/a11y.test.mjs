@@ -1,4 +1,5 @@
-// axe-core in the real page: no serious or critical accessibility violations.
+// axe-core in the real page, with every panel opened as a reader would: no serious or critical
+// accessibility violations.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { openDetails, openLens, seriousViolations, useBrowser, waitForAnalysis } from './browser.mjs';
@@ -13,7 +14,11 @@ for (const [name, path] of [
     const { page } = await openLens(env.context, `${env.url}${path}`, { waitForResult: false });
     await page.waitForFunction(() => [...document.querySelectorAll('attention-lens')].every((e) => e.state?.result));
     await waitForAnalysis(page);
-    await openDetails(page.locator('attention-lens').first().locator('.table-details')); // the table too
+    // every <details> of every element: the table, the document, the explanations, the training
+    const details = page.locator('attention-lens').locator('details');
+    for (let i = 0, n = await details.count(); i < n; i++)
+      if (await details.nth(i).isVisible()) await openDetails(details.nth(i));
+    await waitForAnalysis(page);
     const bad = await seriousViolations(page);
     assert.deepEqual(bad, []);
     await page.close();

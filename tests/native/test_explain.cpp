@@ -119,8 +119,7 @@ TEST_CASE("a row's focus is n effective keys when uniform, 1 when one-hot, with 
   REQUIRE_THROWS_AS(al::row_focus(w, 2, 5), al::OptionError);
 }
 
-TEST_CASE("the answer's meaning blends the keys' word vectors by each head's weights, without positions",
-          "[explain]") {
+TEST_CASE("the answer's meaning blends the keys' word vectors by each head's weights, without positions", "[explain]") {
   using al::test::TestWord;
   const std::vector<TestWord> core{{"wheat", {1, 0, 0, 0}}, {"corn", {0.9f, 0.1f, 0, 0}}, {"iron", {0, 0, 1, 0}}};
   al::EmbeddingStore store;

@@ -98,7 +98,10 @@ class AttentionLensElement extends HTMLElement {
       h('link', { rel: 'stylesheet', href: new URL('attention-lens.css', scriptBase).href }),
       h(
         'div',
-        { class: `lens${this.hasAttribute('compact') ? ' compact' : ''}` },
+        {
+          class: `lens${this.hasAttribute('compact') ? ' compact' : ''}`,
+          'data-view': this.getAttribute('view') ?? undefined, // e.g. "filter search": only those parts
+        },
         tour.root,
         tabs.root,
         status.root,

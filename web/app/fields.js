@@ -12,10 +12,10 @@ export const fromTemperature = (x) => Math.round(10 * Math.log10(x));
 export function optionField(spec, { label, labels = {}, help, onChange, step }) {
   const id = uniqueId(`opt-${spec.name}`);
   const helpId = help ? uniqueId('help') : undefined;
-  let input, out, read, write;
+  let input, out, write, last;
   if (spec.type === 'boolean') {
     input = h('input', { type: 'checkbox', onchange: () => onChange(input.checked) });
-    [read, write] = [() => input.checked, (v) => (input.checked = v)];
+    write = (v) => (input.checked = v);
   } else if (spec.type === 'choice' || spec.values) {
     const values = spec.choices ?? spec.values;
     input = h(
@@ -57,16 +57,18 @@ export function optionField(spec, { label, labels = {}, help, onChange, step }) 
       max: spec.max,
       step: 1,
       inputmode: 'numeric',
-      onchange: () => {
+      // live as it is typed; a value out of range waits, and is put back when the field is left
+      oninput: () => {
         const v = Number(input.value);
         if (input.value !== '' && Number.isInteger(v) && v >= spec.min && v <= spec.max) onChange(v);
-        else input.value = String(read());
+      },
+      onchange: () => {
+        if (String(last) !== input.value) input.value = String(last);
       },
     });
   }
   input.id = id;
   if (helpId) input.setAttribute('aria-describedby', helpId);
-  read ??= () => (spec.values ? Number(input.value) : input.value);
   write ??= (v) => (input.value = String(v));
   const root = h(
     'div',
@@ -80,7 +82,8 @@ export function optionField(spec, { label, labels = {}, help, onChange, step }) 
     root,
     input,
     set(value, { disabled = false, hidden = false } = {}) {
-      write(value);
+      last = value;
+      if (input !== input.getRootNode().activeElement || spec.type !== 'integer' || spec.values) write(value);
       input.disabled = disabled;
       root.hidden = hidden;
     },

@@ -49,7 +49,7 @@ export function inputView(store) {
     h('label', { for: id }, 'Your sentence'),
     box,
     documentPanel,
-    h('h3', {}, '1. Tokens'),
+    h('h2', { class: 'tokens-title' }, 'Tokens'),
     tokens,
     more,
   );

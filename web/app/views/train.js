@@ -53,7 +53,11 @@ export function trainView(store) {
     role: 'img',
     'aria-label': 'Training loss (blue) and held-out top-10 accuracy (orange)',
   });
-  const filterCanvas = h('canvas', { role: 'img', class: 'train-filter' });
+  const filterCanvas = h('canvas', {
+    role: 'img',
+    class: 'train-filter',
+    'aria-label': 'Attention weights of your sentence, head 1: drawn once training starts',
+  });
   const filterCaption = h('figcaption');
   const accuracy = h('p', { class: 'train-accuracy' });
   const root = h(

@@ -31,5 +31,6 @@ export const IMAGE_PIPELINE = {
   stages: IMAGE_STAGES,
   keys: ['imageResult'],
   className: 'image-pipeline',
+  tokens: false, // its first stage is the patches
   read: ({ imageResult: r }) => ({ result: r, head: Math.max(0, r?.options.blendHead ?? 0), rows: r?.grid.count ?? 0 }),
 };
