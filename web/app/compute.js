@@ -38,10 +38,12 @@ function pickFocus(result, query, head, focus, chosen) {
 
 export function startCompute(store) {
   const run = coalesce(async () => {
-    const { lens, text, options, document, trainedPreset } = store.get();
+    const { lens, text, options, document, trainedPreset, trainedSource } = store.get();
     const analyzed = { text, options, document };
-    // the trained preset's weights come the first time it is chosen
-    if (options.weights === 'trained' && trainedPreset) await loadTrainedWeights(lens, trainedPreset).catch(() => {});
+    // the trained preset's weights come the first time it is chosen (unless the page's own
+    // training gave the lens its trained weights)
+    if (options.weights === 'trained' && trainedPreset && !trainedSource)
+      await loadTrainedWeights(lens, trainedPreset).catch(() => {});
     const startedAt = performance.now();
     let result = null,
       error = null;

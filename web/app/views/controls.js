@@ -80,8 +80,8 @@ export function controlsView(store) {
   const trained = fields.weights.input.querySelector('option[value="trained"]');
   const stop = watch(
     store,
-    ['options', 'trainedAvailable', 'document'],
-    ({ options: o, trainedAvailable, document }) => {
+    ['options', 'trainedAvailable', 'trainedSource', 'document'],
+    ({ options: o, trainedAvailable, trainedSource, document }) => {
       for (const [name] of FIELDS) fields[name].set(o[name]);
       fields.positionalWeight.set(o.positionalWeight, { disabled: !o.positional });
       fields.seed.set(o.seed, { hidden: o.weights !== 'random' });
@@ -92,11 +92,13 @@ export function controlsView(store) {
         ? 'Masks apply within one text: with a document, queries and keys come from different texts'
         : '';
       trained.disabled = !trainedAvailable;
-      trained.textContent = trainedAvailable
-        ? `trained (masked words, ${store.get().trainedHeads} heads)`
-        : location.protocol === 'file:'
-          ? 'trained (open the page over http to load it)'
-          : 'trained (not built: npm run train)';
+      trained.textContent = trainedSource
+        ? `trained in this page (${trainedSource.steps.toLocaleString('en-US')} steps, ${trainedSource.heads} heads)`
+        : trainedAvailable
+          ? `trained (masked words, ${store.get().trainedHeads} heads)`
+          : location.protocol === 'file:'
+            ? 'trained (open the page over http to load it)'
+            : 'trained (not built: npm run train)';
     },
   );
   return { root, destroy: stop };
