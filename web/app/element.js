@@ -119,7 +119,8 @@ class AttentionLensElement extends HTMLElement {
     this.#cleanup.push(
       store.subscribe((state, changed) => {
         if (changed.has('result')) this.#afterPaint(state);
-        if (changed.has('imageResult')) this.#afterPaint(state);
+        // the picture's views repaint for a new analysis, and for another query patch
+        if (changed.has('imageResult') || (state.mode === 'image' && changed.has('patch'))) this.#afterPaint(state);
         if (urlState && URL_KEYS.some((k) => changed.has(k))) this.#writeUrl(state);
       }),
     );
