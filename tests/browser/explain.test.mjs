@@ -180,7 +180,15 @@ test('cross-attention searches a document: its words are the results', async () 
 test('the output layer W_O is drawn as the last step', async () => {
   const { page } = await open();
   const wo = shadow(page, '.text-mode [data-step="output"] canvas.weight-matrix');
-  assert.match(await wo.getAttribute('aria-label'), /100 by 100/);
+  await wo.scrollIntoViewIfNeeded(); // a step is drawn when it comes on screen
+  await page.waitForFunction(() =>
+    /100 by 100/.test(
+      document
+        .querySelector('attention-lens')
+        .shadowRoot.querySelector('.text-mode [data-step="output"] canvas.weight-matrix')
+        .getAttribute('aria-label'),
+    ),
+  );
   await page.close();
 });
 

@@ -1,5 +1,5 @@
 // The pipeline, step by step: each stage a small labelled matrix with its shape, collapsible.
-import { SIGNED_COLORS, WEIGHT_COLORS, maxAbs } from '../colors.js';
+import { SIGNED_COLORS, WEIGHT_COLORS } from '../colors.js';
 import { h, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { watch } from '../store.js';
@@ -89,10 +89,16 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       : null,
   );
   const stages = stageList.map(([step, title, formula, text, perHead, weightName]) => {
-    const canvas = h('canvas', { role: 'img' });
+    const canvas = h('canvas', { role: 'img', 'aria-label': `${title}: drawn when this step is on screen` });
     const labels = h('div', { class: 'stage-labels', 'aria-hidden': 'true' });
     const legend = h('span', { class: 'stage-legend' });
-    const weight = weightName ? h('canvas', { role: 'img', class: 'weight-matrix' }) : null;
+    const weight = weightName
+      ? h('canvas', {
+          role: 'img',
+          class: 'weight-matrix',
+          'aria-label': `${weightName}: drawn when this step is on screen`,
+        })
+      : null;
     const weightCaption = weightName ? h('figcaption') : null;
     const shape = h('span', { class: 'shape' });
     const hover = h('p', { class: 'stage-hover', 'aria-live': 'polite' });
@@ -167,20 +173,22 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       );
     }
     for (const s of stages) {
-      if (!s.details.open) continue;
+      // a stage out of view (or closed) is painted when it comes into view, not on every keystroke
+      s.stale = !(s.details.open && s.inView);
+      if (s.stale) continue;
       const m = s.perHead ? result.view(s.step, head) : result.view(s.step); // painted at once
       const isWeights = s.step === 'weights';
       const square = ['scores', 'scaled', 'weights'].includes(s.step); // query × key matrices
-      const extent = maxAbs(m.data);
-      const cell = Math.max(1, Math.min(square ? 14 : 6, 320 / Math.max(m.cols, 1)));
-      const rowHeight = square ? cell : Math.max(1, Math.min(12, 320 / Math.max(m.rows, 1)));
+      // at most 320 px each way: a long text is drawn at the resolution shown
+      const cell = Math.min(square ? 14 : 6, 320 / Math.max(m.cols, 1));
+      const rowHeight = square ? cell : Math.min(12, 320 / Math.max(m.rows, 1));
       const height = Math.max(4, m.rows * rowHeight);
-      paintMatrix(
+      const { hi: extent } = paintMatrix(
         s.canvas,
         m,
         isWeights ? WEIGHT_COLORS : SIGNED_COLORS,
-        isWeights ? 0 : -extent,
-        isWeights ? 1 : extent,
+        isWeights ? 0 : null,
+        isWeights ? 1 : null,
         { width: cell * m.cols, height, mask: isWeights ? result.options.mask : 'none' },
       );
       s.size = { rows: m.rows, cols: m.cols };
@@ -200,9 +208,8 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
         `${s.title}: a ${m.rows} by ${m.cols} matrix${headNote}, values from ${(-extent).toFixed(2)} to ${extent.toFixed(2)}`,
       );
       if (s.weight) {
-        const w = result.view(s.weightName),
-          wExtent = maxAbs(w.data);
-        paintMatrix(s.weight, w, SIGNED_COLORS, -wExtent, wExtent, { width: 150, height: 150 });
+        const w = result.view(s.weightName);
+        paintMatrix(s.weight, w, SIGNED_COLORS, null, null, { width: 150, height: 150 });
         s.weight.setAttribute(
           'aria-label',
           `${s.weightName.toUpperCase().replace('W', 'W_')}: the ${w.rows} by ${w.cols} weight matrix (${result.options.weights})`,
@@ -221,5 +228,25 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
     },
     true,
   );
-  return { root, destroy: stop };
+  // which stages are on screen (or near it): a stage scrolled into view while stale is painted then
+  const seen = new IntersectionObserver(
+    (entries) => {
+      let repaint = false;
+      for (const e of entries) {
+        const stage = stages.find((s) => s.details === e.target);
+        stage.inView = e.isIntersecting;
+        repaint ||= stage.inView && stage.stale;
+      }
+      if (repaint) render(store.get());
+    },
+    { rootMargin: '200px' },
+  );
+  for (const s of stages) seen.observe(s.details);
+  return {
+    root,
+    destroy: () => {
+      stop();
+      seen.disconnect();
+    },
+  };
 }
