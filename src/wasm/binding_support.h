@@ -13,11 +13,13 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/analyze.h"
 #include "core/embedding_store.h"
 #include "core/matrix.h"
 #include "core/nearest.h"
 #include "core/options.h"
 #include "core/presets.h"
+#include "core/recurrent.h"
 
 namespace al::wasm {
 
@@ -59,6 +61,11 @@ val matrix_view(int rows, int cols, const float* data);
 
 // {effective, topShare, top} of one row of weights (core/explain.h's row_focus)
 val focus_of(const Matrix& weights, int row, int top);
+
+// {hidden, radius, firstHalf, recurrentFirstHalf, attentionFirstHalf, recurrent, recurrentShare,
+// attentionShare} of a self-attention analysis (core/recurrent.h's study_influence); the arrays
+// are Float64Array views onto kept, which must outlive them. Throws OptionError like it.
+val influence_of(const al::Analysis& a, std::uint64_t seed, InfluenceStudy& kept);
 
 // Results alive in C++ (JS's dispose() frees them): for the leak tests.
 int& live_analyses();

@@ -107,12 +107,18 @@ class Analysis {
     });
   }
 
+  // why attention: each word's influence on the last through a recurrent network and through attention
+  val recurrentInfluence(double seed) {
+    return guarded([&] { return influence_of(a_, std::uint64_t(seed), influence_); });
+  }
+
  private:
   al::Analysis a_;
   WeightsCache::Weights w_;  // the weights it was made with, kept alive for its W steps
   std::vector<int> text_table_, document_table_;
   CellTrace trace_;
   ScalingStudy study_;
+  InfluenceStudy influence_;
 };
 
 std::unique_ptr<Analysis> analyze(Lens& lens, const std::string& text, const val& options) {
@@ -157,15 +163,6 @@ val matrix_view(int rows, int cols, const float* data) {
   return out;
 }
 val matrix_view(const Matrix& m) { return matrix_view(m.rows, m.cols, m.data.data()); }
-
-val focus_of(const Matrix& weights, int row, int top) {
-  const RowFocus f = row_focus(weights, row, top);
-  val out = val::object();
-  out.set("effective", f.effective);
-  out.set("topShare", f.top_share);
-  out.set("top", f.top);
-  return out;
-}
 
 void Lens::addFile(std::uintptr_t ptr, int length, const std::string& name) {
   guarded([&] {
@@ -229,6 +226,7 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("traceCell", &Analysis::traceCell)
       .function("focus", &Analysis::focus)
       .function("scalingStudy", &Analysis::scalingStudy)
+      .function("recurrentInfluence", &Analysis::recurrentInfluence)
       .function("step", &Analysis::step);
   class_<Lens>("Lens")
       .constructor<>()
