@@ -2,7 +2,9 @@
 // the search-engine analogy, the explanations and the step-by-step pipeline.
 import { h } from './dom.js';
 import { exportButtons } from './export.js';
+import { encoderDecoderView } from './explain/encoder-decoder.js';
 import { positionalView } from './explain/positional.js';
+import { recurrentView } from './explain/recurrent.js';
 import { scalingView } from './explain/scaling.js';
 import { similarityView } from './explain/similarity.js';
 import { traceView } from './explain/trace.js';
@@ -31,6 +33,8 @@ export function textMode(store, shadow) {
     positionalView(store),
     similarityView(store),
     whatIfView(store),
+    encoderDecoderView(store),
+    recurrentView(store),
     trainView(store),
   ];
   const exportBar = h(

@@ -13,8 +13,9 @@ import {
 const LINKED = OPTION_SPECS.filter((s) => !['maxTokens', 'maskedToken'].includes(s.name));
 const modeOf = (p) => (p.get('mode') === 'image' ? 'image' : 'text');
 
-// { mode, text, document, options, query, head, imageOptions, pictureName, patch } from a query
-// string; bad values fall back to the defaults (an edited link keeps the rest).
+// { mode, text, document, options, query, head, imageOptions, pictureName, patch, explain } from a
+// query string; bad values fall back to the defaults (an edited link keeps the rest). explain
+// names an explanation to open (e.g. encoder-decoder: the views read it from the store).
 export function readUrlState(search, fallback) {
   const p = new URLSearchParams(search);
   const mode = p.has('mode') ? modeOf(p) : fallback.mode;
@@ -38,10 +39,11 @@ export function readUrlState(search, fallback) {
     imageOptions,
     pictureName: p.get('picture') ?? fallback.pictureName,
     patch: int('at', fallback.patch),
+    explain: p.get('explain') ?? fallback.explain ?? null,
   };
 }
 
-export function writeUrlState({ mode, text, document, options, query, head, imageOptions, picture, patch }) {
+export function writeUrlState({ mode, text, document, options, query, head, imageOptions, picture, patch, explain }) {
   const p = new URLSearchParams();
   if (mode === 'image') {
     p.set('mode', 'image');
@@ -56,5 +58,6 @@ export function writeUrlState({ mode, text, document, options, query, head, imag
   for (const { name, flag } of LINKED) if (options[name] !== DEFAULT_OPTIONS[name]) p.set(flag, String(options[name]));
   if (query) p.set('q', String(query));
   if (head) p.set('head', String(head));
+  if (explain) p.set('explain', explain);
   return `?${p}`;
 }

@@ -85,4 +85,18 @@ export class AttentionResult extends StepResult {
     const s = this.checked(this.handle.scalingStudy(dK, seed, temperature), RangeError);
     return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, new Float32Array(v)]));
   }
+
+  // Why attention: each word's influence on the last position, from the core (src/core/recurrent.h).
+  // Through a small recurrent network over the same input (an Elman RNN with `hidden` units,
+  // seeded, W_h scaled to the largest singular value `radius` < 1): recurrent[j] = ‖∂h_n/∂x_j‖_F;
+  // through one attention step: the last row's weights, mean over the heads. Both as shares
+  // that sum to 1 (recurrentShare, attentionShare), and the shares of the first `firstHalf`
+  // words. Self-attention only. Arrays are JS-owned Float64Array copies.
+  recurrentInfluence({ seed = 0 } = {}) {
+    this.checkStep('weights', 0);
+    if (!Number.isSafeInteger(seed) || seed < 0)
+      throw new RangeError(`attention-lens: seed must be a whole number of 0 or more, got ${seed}`);
+    const s = this.checked(this.handle.recurrentInfluence(seed), RangeError);
+    return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, ArrayBuffer.isView(v) ? new Float64Array(v) : v]));
+  }
 }
