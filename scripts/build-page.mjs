@@ -11,20 +11,20 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { SCHEMA } = await import(join(root, 'web', 'lib', 'generated', 'schema.js'));
 
-const escape = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 // The embed example shows its own HTML: each <!-- snippet --> becomes the element above it, as
 // code; <!-- attributes --> becomes the element's attributes, the options' from the core's schema.
 function embedExample(html) {
   let last = '';
-  html = html.replace(/(<attention-lens[^>]*><\/attention-lens>)|<!-- snippet -->/g, (match, element) => {
+  html = html.replace(/(<attention-lens[^>]*><\/attention-lens>)|<!-- snippet -->/g, (_match, element) => {
     if (element) return (last = element);
-    return `<pre tabindex="0"><code>${escape(last)}</code></pre>`; // focusable: it may scroll
+    return `<pre tabindex="0"><code>${escapeHtml(last)}</code></pre>`; // focusable: it may scroll
   });
   const option = (o) => {
     const values = o.values ?? o.choices;
     const allowed = values ? values.join(', ') : o.type === 'boolean' ? 'true, false' : `${o.min} to ${o.max}`;
-    return `<dt><code>${o.flag}</code></dt><dd>${escape(o.help)}: ${escape(allowed)} (default ${escape(String(o.default))})</dd>`;
+    return `<dt><code>${o.flag}</code></dt><dd>${escapeHtml(o.help)}: ${escapeHtml(allowed)} (default ${escapeHtml(String(o.default))})</dd>`;
   };
   const imageOnly = SCHEMA.imageOptions.filter((o) => !SCHEMA.options.some((t) => t.flag === o.flag));
   const list = [
