@@ -222,7 +222,7 @@ test('the guided tour walks the article in its order, ends on trained weights, a
   ]);
   const overlap = Math.max(0, Math.min(card.y + card.height, target.y + target.height) - Math.max(card.y, target.y));
   assert.ok(overlap < target.height / 2 || target.height > 800, `the card covers ${overlap}px of ${target.height}`);
-  for (let i = 0; i < 5; i++) await page.keyboard.press('Enter');
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Enter');
   assert.equal(await shadow(page, '.tour h2').textContent(), 'After training, meaningful');
   await page.waitForFunction(() => document.querySelector('attention-lens').state.options.weights === 'trained');
   await shadow(page, '.tour-switch').click(); // the one switch: back to random …

@@ -23,7 +23,18 @@ const SEED_SENTENCE = 'A Lannister always pays his debts';
 // every option of the core's schemas is an attribute, by its flag (heads, positional-weight, patch, …):
 // the text mode's, or with mode="image" the image mode's
 const OPTION_ATTRIBUTES = [...new Set([...OPTION_SPECS, ...IMAGE_OPTION_SPECS].map((s) => s.flag))];
-const URL_KEYS = ['mode', 'text', 'document', 'options', 'query', 'head', 'imageOptions', 'picture', 'patch'];
+const URL_KEYS = [
+  'mode',
+  'text',
+  'document',
+  'options',
+  'query',
+  'head',
+  'imageOptions',
+  'picture',
+  'patch',
+  'explain',
+];
 
 class AttentionLensElement extends HTMLElement {
   static observedAttributes = ['sentence', 'document', 'mode', ...OPTION_ATTRIBUTES];

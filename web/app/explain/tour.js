@@ -5,6 +5,7 @@
 // and settings back. Keyboard: Enter for next (the focused button), Escape leaves.
 import { DEFAULT_IMAGE_OPTIONS, DEFAULT_OPTIONS } from '../../lib/options.js';
 import { h } from '../dom.js';
+import { ENCODER_DECODER, ENCODER_DECODER_SELECTOR } from './encoder-decoder.js';
 
 const SEED = 'A Lannister always pays his debts';
 const PAYS = 3,
@@ -83,6 +84,12 @@ const STEPS = [
     'The next article: several heads each compare a slice of the vectors (Heads), cross-attention searches another text (Search a document), and a causal mask lets a decoder look only back (Mask).',
     '.controls',
     { ...text({ heads: 4, mask: 'causal' }) },
+  ],
+  [
+    'The next article: encoder and decoder',
+    'The seed’s translation example: the decoder’s words (“I am fine”) look back at each other through a causal mask, and at the input (“Hi, How are you?”) through cross-attention. Choose an output word to see its search.',
+    ENCODER_DECODER_SELECTOR,
+    { explain: ENCODER_DECODER },
   ],
   [
     'At first, random',
