@@ -25,7 +25,7 @@ export async function profileRow(n, d, heads, { relaxed = false, rounds = 7 } = 
       const view = instance.view(); // taken again: profile() may grow memory, which detaches views
       p.copyOut = Math.min(
         p.copyOut,
-        timeEach(reps, () => new Float32Array(view)),
+        timeEach(reps, () => view.slice()),
       );
       for (const [k, v] of Object.entries(instance.profile(reps))) p[k] = Math.min(p[k] ?? Infinity, v);
     }

@@ -20,14 +20,16 @@ export function attentionLensPeer(simd, { relaxed = false } = {}) {
       const error = M.takeError();
       if (error) throw new Error(error);
       const check = (v) => {
-        if (v === null) throw new Error(M.takeError());
+        if (v === null || v === 0) throw new Error(M.takeError());
         return v;
       };
+      const output = () => {
+        const at = check(forward.run(xPtr, n)) >> 2;
+        return M.HEAPF32.subarray(at, at + n * d); // HEAPF32 read again: the forward may grow memory
+      };
       return {
-        run() {
-          return new Float32Array(check(forward.run(xPtr, n))); // one bulk copy out of wasm memory
-        },
-        view: () => check(forward.run(xPtr, n)),
+        run: () => output().slice(), // one bulk copy out of wasm memory
+        view: output,
         profile: (reps) => check(forward.profile(xPtr, n, reps)),
         dispose() {
           forward.delete();

@@ -44,12 +44,14 @@ class RawForward {
       validate(options_, d);
     });
   }
-  // output (n × d) for X (n × d floats at x_ptr), as a view; null on error
-  val run(std::uintptr_t x_ptr, int n) {
+  // The address of output (n × d floats) for X (n × d floats at x_ptr); 0 on error. A number
+  // rather than a typed-array view: the caller copies the floats out of HEAPF32 in one slice,
+  // and the call creates no JS object.
+  std::uintptr_t run(std::uintptr_t x_ptr, int n) {
     return guarded([&] {
       copy_in(x_ptr, n);
       attention_forward(x_, x_, weights_, options_, steps_);  // reuses the buffers of the last run
-      return view_of(steps_.output.data);
+      return reinterpret_cast<std::uintptr_t>(steps_.output.data.data());
     });
   }
 
