@@ -212,9 +212,9 @@ int main(int argc, char** argv) {
     std::printf(
         "pictures: %zu to train on (%d views), %zu held out (%d noisy copies); patch %d (%d patches), %d heads, "
         "noise σ %g, positional %s, batch %d, lr %g, seed %llu\n",
-        args.train.size(), trainer.training_views(), args.held_out.size(), trainer.held_out_pictures() * al::train::kHeldOutDraws,
-        o.patch, n, o.attention.heads, double(o.noise), o.input.positional ? "on" : "off", o.batch_size,
-        double(o.learning_rate), (unsigned long long)o.seed);
+        args.train.size(), trainer.training_views(), args.held_out.size(),
+        trainer.held_out_pictures() * al::train::kHeldOutDraws, o.patch, n, o.attention.heads, double(o.noise),
+        o.input.positional ? "on" : "off", o.batch_size, double(o.learning_rate), (unsigned long long)o.seed);
     const al::train::ImageBaselines base = trainer.baselines();
 
     double train_seconds = 0, loss_sum = 0, first_loss = 0, last_loss = 0;

@@ -32,7 +32,10 @@ ImageTrainOptions small_options() {
 
 al::image::Image two_regions() {
   return al::test::picture(
-      [](int, int x) { return x < 112 ? al::test::Rgb{0.9f, 0.5f, 0.1f} : al::test::Rgb{0.1f, 0.3f, 0.8f}; }, 0.02, 4);
+      [](int, int x) {
+        return x < 112 ? al::test::Rgb{0.9f, 0.5f, 0.1f} : al::test::Rgb{0.1f, 0.3f, 0.8f};
+      },
+      0.02, 4);
 }
 
 }  // namespace
@@ -130,7 +133,8 @@ TEST_CASE("from random weights, a short run lowers the held-out loss far below w
   REQUIRE(before.loss == base.random.loss);
   for (int s = 0; s < 150; ++s) t.step();
   const al::train::ImageEvaluation after = t.evaluate(t.weights());
-  INFO("held-out loss: trained " << after.loss << ", before " << before.loss << ", mean patch " << base.mean_patch.loss);
+  INFO("held-out loss: trained " << after.loss << ", before " << before.loss << ", mean patch "
+                                 << base.mean_patch.loss);
   CHECK(after.loss < 0.1 * before.loss);
   CHECK(after.loss < base.mean_patch.loss);
   CHECK(after.psnr > before.psnr);

@@ -20,17 +20,17 @@ struct ImageTrainOptions {
   int patch = 16;                 // pixels: 32, 16 or 8 (49, 196 or 784 patches)
   // off, as the image mode's default (image::ImageOptions): the layer learns from content alone
   InputOptions input{false, image::kGain};
-  float noise = 0.3f;           // σ of the Gaussian noise added to every pixel value, in (0, kMaxNoise]
+  float noise = 0.3f;  // σ of the Gaussian noise added to every pixel value, in (0, kMaxNoise]
   // start from identity weights (non-local means on the tokens) instead of the seed's Xavier
   // random ones: from random, 2000 steps did not reach identity's held-out loss (docs/IMAGES.md)
   bool from_identity = true;
   float learning_rate = 0.001f;  // Adam's, at step 1
-  int decay_steps = 0;          // > 0: the rate falls linearly to 0.1% of it at this step and
-                                // stays there; 0: a constant rate (open-ended training)
-  int batch_size = 4;           // noisy pictures per step, in [1, kMaxImageBatch]
-  bool augment = true;          // training pictures also give mirrored views and half-size crops
-  int synthetic = 200;          // dead-leaves pictures trained on besides the pictures given
-                                // (image_synthetic.h), in [0, kMaxSynthetic]
+  int decay_steps = 0;           // > 0: the rate falls linearly to 0.1% of it at this step and
+                                 // stays there; 0: a constant rate (open-ended training)
+  int batch_size = 4;            // noisy pictures per step, in [1, kMaxImageBatch]
+  bool augment = true;           // training pictures also give mirrored views and half-size crops
+  int synthetic = 200;           // dead-leaves pictures trained on besides the pictures given
+                                 // (image_synthetic.h), in [0, kMaxSynthetic]
   std::uint64_t seed = 1;
 };
 

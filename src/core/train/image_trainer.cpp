@@ -63,7 +63,7 @@ Matrix decoded(const Matrix& tokens, const image::PatchTokens& encoding, const i
 }  // namespace
 
 std::vector<image::Image> picture_views(const std::uint8_t* rgba, std::size_t length, int width, int height,
-                                         bool augment) {
+                                        bool augment) {
   std::vector<image::Image> views;
   views.push_back(image::make_view(rgba, length, width, height));  // validates
   if (!augment) return views;
@@ -219,7 +219,8 @@ ImageEvaluation ImageTrainer::evaluate(const AttentionWeights& w) const {
     pixels = decoded(tokens, h.example.noisy, g);
     weights = Matrix(g.count, g.count);  // the mean of the heads, as the page blends by default
     for (const Matrix& head : steps.weights)
-      for (std::size_t i = 0; i < weights.data.size(); ++i) weights.data[i] += head.data[i] / float(steps.weights.size());
+      for (std::size_t i = 0; i < weights.data.size(); ++i)
+        weights.data[i] += head.data[i] / float(steps.weights.size());
   });
 }
 

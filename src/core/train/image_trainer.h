@@ -36,11 +36,11 @@ constexpr int kNoiseBank = 64;    // noise pictures training draws from
 
 // Scores of one predictor on the held-out noisy pictures.
 struct ImageEvaluation {
-  int pictures = 0;    // noisy pictures scored (held-out pictures × kHeldOutDraws)
-  double loss = 0;     // the objective (restoration_loss in token space), mean over the pictures
-  double mse = 0;      // pixel MSE of the prediction decoded (image::tokens_to_pixels, clipped to
-                       // [0, 1]) against the clean picture's pixels, over every value
-  double psnr = 0;     // 10·log10(1 / mse), dB
+  int pictures = 0;       // noisy pictures scored (held-out pictures × kHeldOutDraws)
+  double loss = 0;        // the objective (restoration_loss in token space), mean over the pictures
+  double mse = 0;         // pixel MSE of the prediction decoded (image::tokens_to_pixels, clipped to
+                          // [0, 1]) against the clean picture's pixels, over every value
+  double psnr = 0;        // 10·log10(1 / mse), dB
   double blend_psnr = 0;  // for a layer: its attention weights (mean of the heads) times the noisy
                           // pixels (the page's filter × V), against the clean pixels, dB
 };
@@ -60,7 +60,7 @@ struct ImageBaselines {
 // that half is at least 224 pixels (finer detail, never enlarged), and every view mirrored left
 // to right. Throws OptionError for bad RGBA (image::validate_rgba).
 std::vector<image::Image> picture_views(const std::uint8_t* rgba, std::size_t length, int width, int height,
-                                         bool augment);
+                                        bool augment);
 
 class ImageTrainer {
  public:
