@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // The image mode's built-in photos: dist/images/<name>.jpg (the 224 × 224 view, at most 40 kB)
-// and dist/images/index.json (name, file, title, source, licence).
+// and dist/images/index.json (name, file, title, source, licence). And the pictures the image layer
+// is trained on (not shipped): build/train-images/<name>.ppm or .pgm (the whole picture, binary
+// Netpbm, read by attention-train-image) with build/train-images/index.json: more public-domain
+// and CC0 pictures of the same package to train on, and the four photos again, held out.
 // The photos come from Debian's python3-skimage package (scikit-image's sample data), which is
 // downloaded, not installed: `apt-get download python3-skimage`, then only the four pictures and
 // _fetchers.py (where their licences are written) are taken out of the .deb. The licence lines
@@ -58,9 +61,95 @@ const PHOTOS = [
   },
 ];
 
+// More pictures of the package to train the image layer on, each with the sentence of _fetchers.py
+// that grants its licence (checked in the docstring of the function that loads that file).
+const TRAINING = [
+  {
+    name: 'camera',
+    file: 'camera.png',
+    title: 'A photographer with a camera',
+    author: 'Lav Varshney',
+    licence: 'CC0-1.0',
+    grant: 'No copyright restrictions. CC0 by the photographer (Lav Varshney).',
+  },
+  {
+    name: 'brick',
+    file: 'brick.png',
+    title: 'A brick wall (grey)',
+    author: 'CC0Textures (Bricks25)',
+    licence: 'CC0-1.0',
+    grant: 'licensed under the Creative Commons CC0 License.',
+  },
+  {
+    name: 'grass',
+    file: 'grass.png',
+    title: 'Grass (grey)',
+    author: 'linolafett (DeviantArt)',
+    licence: 'CC0-1.0',
+    grant: 'licensed under the Creative Commons CC0 License.',
+  },
+  {
+    name: 'gravel',
+    file: 'gravel.png',
+    title: 'Gravel (grey)',
+    author: 'CC0Textures (Gravel04)',
+    licence: 'CC0-1.0',
+    grant: 'licensed under the Creative Commons CC0 License.',
+  },
+  {
+    name: 'cell',
+    file: 'cell.png',
+    title: 'A cell floating in saline (quantitative phase image)',
+    author: 'Paul Müller et al.',
+    licence: 'CC0-1.0',
+    grant: 'This image is CC0, dedicated to the public domain.',
+  },
+  {
+    name: 'clock',
+    file: 'clock_motion.png',
+    title: 'A motion-blurred clock',
+    author: 'Stefan van der Walt',
+    licence: 'public domain',
+    grant: 'Released into the public domain by the photographer (Stefan van der Walt).',
+  },
+  {
+    name: 'text',
+    file: 'text.png',
+    title: 'Hand-drawn text (Wikipedia, File:Corner.png)',
+    author: 'Wikipedia',
+    licence: 'public domain',
+    grant: 'No known copyright restrictions, released into the public domain.',
+  },
+  {
+    name: 'horse',
+    file: 'horse.png',
+    title: 'A horse silhouette (openclipart)',
+    author: 'Andreas Preuss (marauder)',
+    licence: 'CC0-1.0',
+    grant: 'No copyright restrictions. CC0 given by owner (Andreas Preuss (marauder)).',
+  },
+  {
+    name: 'hubble',
+    file: 'hubble_deep_field.jpg',
+    title: 'Hubble eXtreme Deep Field',
+    author: 'NASA',
+    licence: 'public domain',
+    grant: 'The image was captured by NASA and `may be freely used in the public domain',
+  },
+  {
+    name: 'retina',
+    file: 'retina.jpg',
+    title: 'A human retina (fundus photograph)',
+    author: 'Mikael Häggström',
+    licence: 'CC0-1.0',
+    grant: 'This file is made available under the Creative Commons CC0 1.0 Universal Public Domain Dedication.',
+  },
+];
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = process.argv[2] ?? join(root, 'dist', 'images');
 const cacheDir = join(root, 'build', 'images-source');
+const trainDir = join(root, 'build', 'train-images');
 const scriptPath = fileURLToPath(import.meta.url);
 
 // ---- the package -------------------------------------------------------------------------
@@ -93,9 +182,10 @@ function download() {
 function extract(deb, into) {
   rmSync(into, { recursive: true, force: true });
   mkdirSync(into, { recursive: true });
-  const members = [...PHOTOS.map((p) => p.file), '_fetchers.py'].map((f) => `./${DATA_DIR}/${f}`);
+  const members = [...PHOTOS, ...TRAINING].map((p) => p.file).concat('_fetchers.py');
+  const paths = members.map((f) => `./${DATA_DIR}/${f}`);
   const tar = execFileSync('dpkg-deb', ['--fsys-tarfile', deb], { maxBuffer: 1 << 30 });
-  execFileSync('tar', ['-x', '-C', into, ...members], { input: tar });
+  execFileSync('tar', ['-x', '-C', into, ...paths], { input: tar });
   return join(into, DATA_DIR);
 }
 
@@ -164,13 +254,45 @@ function encode(view) {
   throw new Error(`a 224 × 224 JPEG does not fit in ${MAX_BYTES} bytes even at quality 50`);
 }
 
+// Whether the docstring of the function that loads `file` in _fetchers.py contains `grant`
+// (whitespace runs compared as one space).
+function grantsFor(fetchers, file, grant) {
+  const load = fetchers.search(new RegExp(`["']data/${file.replace('.', '\\.')}["']`));
+  if (load < 0) return false;
+  const def = fetchers.lastIndexOf('\ndef ', load);
+  const squash = (t) => t.replace(/\s+/g, ' ');
+  return squash(fetchers.slice(def, load)).includes(squash(grant));
+}
+
+// A picture as binary Netpbm: P5 (grey) when every pixel has R = G = B, else P6; opaque (the
+// few transparent pixels of a PNG composited on white, as the view does).
+function netpbm({ data, width, height }) {
+  const pixels = width * height;
+  const rgb = Buffer.alloc(pixels * 3);
+  let grey = true;
+  for (let i = 0; i < pixels; i++) {
+    const a = data[i * 4 + 3];
+    for (let c = 0; c < 3; c++) rgb[i * 3 + c] = Math.round((data[i * 4 + c] * a + 255 * (255 - a)) / 255);
+    grey &&= rgb[i * 3] === rgb[i * 3 + 1] && rgb[i * 3] === rgb[i * 3 + 2];
+  }
+  const body = grey ? Buffer.from(rgb.filter((_, i) => i % 3 === 0)) : rgb;
+  return {
+    ext: grey ? 'pgm' : 'ppm',
+    bytes: Buffer.concat([Buffer.from(`P${grey ? 5 : 6}\n${width} ${height}\n255\n`), body]),
+  };
+}
+
 // ---- main ----------------------------------------------------------------------------------
 
 const indexPath = join(outDir, 'index.json');
+const trainIndexPath = join(trainDir, 'index.json');
 const deb = findDeb();
-if (deb && existsSync(indexPath)) {
-  const built = statSync(indexPath).mtimeMs;
-  const outputs = JSON.parse(readFileSync(indexPath, 'utf8')).images.map((i) => join(outDir, i.file));
+if (deb && existsSync(indexPath) && existsSync(trainIndexPath)) {
+  const built = Math.min(statSync(indexPath).mtimeMs, statSync(trainIndexPath).mtimeMs);
+  const outputs = [
+    ...JSON.parse(readFileSync(indexPath, 'utf8')).images.map((i) => join(outDir, i.file)),
+    ...JSON.parse(readFileSync(trainIndexPath, 'utf8')).pictures.map((i) => join(trainDir, i.file)),
+  ];
   if (built > statSync(scriptPath).mtimeMs && built > statSync(deb).mtimeMs && outputs.every((f) => existsSync(f))) {
     console.log(`images: up to date in ${outDir}`);
     process.exit(0);
@@ -208,3 +330,32 @@ for (const photo of PHOTOS) {
   console.log(`images: ${file} ${jpg.length} bytes (quality ${quality}) from ${photo.file} ${width} × ${height}`);
 }
 writeFileSync(indexPath, `${JSON.stringify({ package: `${PACKAGE} ${version}`, images }, null, 2)}\n`);
+
+// the image layer's training pictures, and the four photos again, held out (whole pictures)
+mkdirSync(trainDir, { recursive: true });
+const pictures = [];
+for (const [picture, role] of [...TRAINING.map((p) => [p, 'train']), ...PHOTOS.map((p) => [p, 'held-out'])]) {
+  if (!grantsFor(fetchers, picture.file, picture.grant))
+    throw new Error(`${PACKAGE} ${version}: _fetchers.py no longer says "${picture.grant}" for ${picture.file}`);
+  const decoded = decode(join(dataDir, picture.file));
+  const { ext, bytes } = netpbm(decoded);
+  const file = `${picture.name}.${ext}`;
+  writeFileSync(join(trainDir, file), bytes);
+  pictures.push({
+    name: picture.name,
+    file,
+    role,
+    title: picture.title,
+    author: picture.author,
+    licence: picture.licence,
+    source: `scikit-image sample data, skimage/data/${picture.file}, Debian package ${PACKAGE} ${version}`,
+    licenceText: picture.grant.replace(/`/g, ''),
+    width: decoded.width,
+    height: decoded.height,
+  });
+}
+writeFileSync(trainIndexPath, `${JSON.stringify({ package: `${PACKAGE} ${version}`, pictures }, null, 2)}\n`);
+console.log(
+  `images: ${pictures.filter((p) => p.role === 'train').length} training pictures and ` +
+    `${pictures.filter((p) => p.role === 'held-out').length} held out in ${trainDir}`,
+);

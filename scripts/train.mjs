@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// npm run train: trains the attention layer natively with a fixed seed and writes the shipped
-// "trained" preset, dist/weights/trained.bin, with its report (train-report.json). The same
-// command reproduces the same file. Skips the work when the weights are newer than the tool
-// and the corpus (--force trains again).
+// npm run train: trains the attention layers natively with fixed seeds and writes the shipped
+// presets: the text layer's dist/weights/trained.bin with its report (train-report.json), and
+// the image layer's dist/weights/image-trained.bin with image-trained.json (restoring noisy
+// patches; the pictures from build/train-images, written by scripts/build-images.mjs). The same
+// command reproduces the same files. Each is skipped when it is newer than its tool and its
+// data (--force trains again).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,19 +24,50 @@ if (!existsSync(join(root, 'dist', 'embeddings', 'core.bin')))
   run(process.execPath, ['--max-old-space-size=4096', join(root, 'scripts', 'build-embeddings.mjs')]);
 if (!existsSync(corpus)) run(process.execPath, [join(root, 'scripts', 'build-corpus.mjs')]);
 run('cmake', ['--preset', 'native']);
-run('cmake', ['--build', '--preset', 'native', '--target', 'attention-train']);
-if (!process.argv.includes('--force') && mtime(out) > Math.max(mtime(tool), mtime(corpus)) && existsSync(report)) {
-  console.log(`train: up to date (${out}); npm run train -- --force trains again`);
-  process.exit(0);
-}
+run('cmake', ['--build', '--preset', 'native', '--target', 'attention-train', 'attention-train-image']);
 mkdirSync(dir, { recursive: true });
-// the tool's defaults are the preset's settings (src/core/train/options.h)
-run(tool, ['--corpus', corpus, '--out', `${out}.tmp`, '--report', `${report}.tmp`]);
-renameSync(`${out}.tmp`, out);
-renameSync(`${report}.tmp`, report);
-const r = JSON.parse(readFileSync(report, 'utf8'));
-const a = r.heldOutAccuracy;
-console.log(
-  `train: wrote ${out}: held-out top-10 ${(100 * a.trained.top10).toFixed(1)}% trained, ` +
-    `${(100 * a.identity.top10).toFixed(1)}% identity, ${(100 * a.random.top10).toFixed(1)}% random; ${r.stepsPerSecond.toFixed(0)} steps/s`,
-);
+const force = process.argv.includes('--force');
+if (!force && mtime(out) > Math.max(mtime(tool), mtime(corpus)) && existsSync(report))
+  console.log(`train: up to date (${out}); npm run train -- --force trains again`);
+else trainText();
+trainImage();
+
+function trainText() {
+  // the tool's defaults are the preset's settings (src/core/train/options.h)
+  run(tool, ['--corpus', corpus, '--out', `${out}.tmp`, '--report', `${report}.tmp`]);
+  renameSync(`${out}.tmp`, out);
+  renameSync(`${report}.tmp`, report);
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  const a = r.heldOutAccuracy;
+  console.log(
+    `train: wrote ${out}: held-out top-10 ${(100 * a.trained.top10).toFixed(1)}% trained, ` +
+      `${(100 * a.identity.top10).toFixed(1)}% identity, ${(100 * a.random.top10).toFixed(1)}% random; ${r.stepsPerSecond.toFixed(0)} steps/s`,
+  );
+}
+
+// The image layer: trained on the pictures build-images.mjs marks "train", scored on those it
+// marks "held-out" (the four built-in photos), with the tool's defaults (src/core/train/image_options.h).
+function trainImage() {
+  const imageTool = join(root, 'build', 'native', 'attention-train-image');
+  const pictures = join(root, 'build', 'train-images');
+  const index = join(pictures, 'index.json');
+  if (!existsSync(index)) run(process.execPath, [join(root, 'scripts', 'build-images.mjs')]);
+  const imageOut = join(dir, 'image-trained.bin'),
+    imageReport = join(dir, 'image-trained.json');
+  if (!force && mtime(imageOut) > Math.max(mtime(imageTool), mtime(index)) && existsSync(imageReport)) {
+    console.log(`train: up to date (${imageOut})`);
+    return;
+  }
+  const args = JSON.parse(readFileSync(index, 'utf8')).pictures.flatMap((p) => [
+    p.role === 'train' ? '--train' : '--held-out',
+    join(pictures, p.file),
+  ]);
+  run(imageTool, [...args, '--out', `${imageOut}.tmp`, '--report', `${imageReport}.tmp`]);
+  renameSync(`${imageOut}.tmp`, imageOut);
+  renameSync(`${imageReport}.tmp`, imageReport);
+  const h = JSON.parse(readFileSync(imageReport, 'utf8')).heldOut;
+  console.log(
+    `train: wrote ${imageOut}: held-out loss ${h.trained.loss.toFixed(4)} trained, ${h.identity.loss.toFixed(4)} identity, ` +
+      `${h.random.loss.toFixed(4)} random, ${h.noisyInput.loss.toFixed(4)} the noisy input`,
+  );
+}

@@ -67,33 +67,45 @@ Matrix patch_features(const Image& view, const PatchGrid& g) {
   return features;
 }
 
-PatchTokens patch_tokens(const Image& view, const PatchGrid& g) {
-  Matrix features = patch_features(view, g);
+PatchTokens patch_tokens(const Image& view, const PatchGrid& g) { return tokens_of(patch_features(view, g)); }
+
+PatchTokens tokens_of(Matrix features) {
+  const int n = features.rows;
+  if (features.cols != kFeatures || n < 1)
+    throw OptionError("token vectors are made from " + std::to_string(kFeatures) + " features per patch, got " +
+                      std::to_string(features.rows) + " × " + std::to_string(features.cols));
   PatchTokens e;
   // the mean patch, and the root mean square of the features around it
   for (int k = 0; k < kFeatures; ++k) {
     double sum = 0;
-    for (int t = 0; t < g.count; ++t) sum += features(t, k);
-    e.mean[std::size_t(k)] = float(sum / g.count);
+    for (int t = 0; t < n; ++t) sum += features(t, k);
+    e.mean[std::size_t(k)] = float(sum / n);
   }
   double square_sum = 0;
-  for (int t = 0; t < g.count; ++t)
+  for (int t = 0; t < n; ++t)
     for (int k = 0; k < kFeatures; ++k) {
-      float& v = features(t, k);
-      v -= e.mean[std::size_t(k)];
+      const float v = features(t, k) - e.mean[std::size_t(k)];
       square_sum += double(v) * v;
     }
-  e.scale = std::max(float(std::sqrt(square_sum / (double(g.count) * kFeatures))), kMinContrast);
-  // each standardised feature z on a circle at angle atan(a·z): the pair (1, a·z) scaled to length g
-  e.tokens = Matrix(g.count, kTokenDims);
-  for (int t = 0; t < g.count; ++t)
-    for (int k = 0; k < kFeatures; ++k) {
-      const float u = kSlope * features(t, k) / e.scale;
-      const float length = kGain / std::sqrt(1.0f + u * u);
-      e.tokens(t, 2 * k) = length;
-      e.tokens(t, 2 * k + 1) = u * length;
-    }
+  e.scale = std::max(float(std::sqrt(square_sum / (double(n) * kFeatures))), kMinContrast);
+  e.tokens = encode_features(features, e);
   return e;
+}
+
+Matrix encode_features(const Matrix& features, const PatchTokens& e) {
+  if (features.cols != kFeatures)
+    throw OptionError("expected " + std::to_string(kFeatures) + " features per patch, got " +
+                      std::to_string(features.cols));
+  // each standardised feature z on a circle at angle atan(a·z): the pair (1, a·z) scaled to length g
+  Matrix tokens(features.rows, kTokenDims);
+  for (int t = 0; t < features.rows; ++t)
+    for (int k = 0; k < kFeatures; ++k) {
+      const float u = kSlope * (features(t, k) - e.mean[std::size_t(k)]) / e.scale;
+      const float length = kGain / std::sqrt(1.0f + u * u);
+      tokens(t, 2 * k) = length;
+      tokens(t, 2 * k + 1) = u * length;
+    }
+  return tokens;
 }
 
 Matrix tokens_to_pixels(const Matrix& tokens, const PatchTokens& e, const PatchGrid& g) {

@@ -54,8 +54,14 @@ struct PatchTokens {
 // The 24 thumbnail features of every patch (n × 24, before standardising), in the order above.
 Matrix patch_features(const Image& view, const PatchGrid& grid);
 
-// Token vectors of every patch of the view (224 × 224).
+// Token vectors of every patch of the view (224 × 224): tokens_of(patch_features(view, grid)).
 PatchTokens patch_tokens(const Image& view, const PatchGrid& grid);
+// Token vectors of features (n × 24): standardised over their rows (the mean patch, the RMS),
+// then each feature put on its circle.
+PatchTokens tokens_of(Matrix features);
+// Features (n × 24) put on the circles with another picture's standardisation (its mean and
+// scale): e.g. a clean picture's features in the token space of its noisy copy.
+Matrix encode_features(const Matrix& features, const PatchTokens& encoding);
 
 // The inverse, for any rows in token space (embeddings, V, context, output): each pair's angle
 // θ gives back a standardised feature z = tan(θ) / a = sin / (a·cos) (for a blend of tokens,

@@ -92,10 +92,7 @@ double Trainer::step() {
     loss_sum += objective_.loss(steps_.output.row(e.masked), e, d_output_.row(e.masked), 1.0 / batch);
     accumulate_gradients(x, x, prepared_.weights, steps_, d_output_, o, grads_);
   }
-  if (options_.decay_steps > 0) {  // linear decay: step t (from 1) uses lr · (1 − (t − 1) / decay_steps)
-    const double left = 1.0 - double(adam_.steps()) / options_.decay_steps;
-    adam_.set_learning_rate(float(options_.learning_rate * std::max(left, 1e-3)));
-  }
+  adam_.set_learning_rate(decayed_rate(options_.learning_rate, options_.decay_steps, adam_.steps()));
   adam_.step(prepared_.weights, grads_);
   prepared_ = prepare(std::move(prepared_.weights));  // prepare() packs the maps: again after each update
   return loss_sum / batch;

@@ -83,7 +83,7 @@ export function imageControlsView(store) {
     fields.seed.set(o.seed, { hidden: o.weights !== 'random' });
     const trained = fields.weights.input.querySelector('option[value="trained"]');
     trained.disabled = !trainedImagePreset;
-    trained.textContent = trainedImagePreset ? 'trained here (restoring hidden patches)' : 'trained (not available)';
+    trained.textContent = trainedImagePreset ? 'trained here (restoring noisy patches)' : 'trained (not available)';
     const options = [['-1', o.heads === 1 ? 'the head' : 'the mean of the heads']];
     for (let k = 0; k < o.heads && o.heads > 1; k++) options.push([String(k), `head ${k + 1}`]);
     if (blendHead.options.length !== options.length) {

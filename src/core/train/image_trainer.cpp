@@ -1,0 +1,256 @@
+#include "core/train/image_trainer.h"
+
+#include <algorithm>
+#include <string>
+
+#include "core/errors.h"
+#include "core/image/blend.h"
+#include "core/image/view.h"
+#include "core/train/image_synthetic.h"
+
+namespace al::train {
+namespace {
+
+// The data stream's seed differs from the weights' (random_weights(48, seed)), so that the two
+// sequences are unrelated; and from the text trainer's.
+constexpr std::uint64_t kImageDataStream = 0x8cb92ba72f3d8dd7ull;
+// The held-out noise: one fixed seed, whatever the training seed.
+constexpr std::uint64_t kHeldOutNoise = 0x4e015e0fu;
+// The dead-leaves pictures' seeds: kSyntheticPictures + 0, 1, 2, ...
+constexpr std::uint64_t kSyntheticPictures = 0x5eed1ea5ull << 16;
+
+void check(const ImageTrainOptions& o) {
+  validate_for_training(o.attention, image::kTokenDims);
+  if (o.attention.mask != Mask::None)
+    throw OptionError("image training takes no mask: every patch is restored from every patch, as the page shows");
+  if (!(o.noise > 0.0f && o.noise <= kMaxNoise))
+    throw OptionError("noise must be a deviation above 0 and at most " + std::to_string(kMaxNoise) + ", got " +
+                      std::to_string(o.noise));
+  if (o.batch_size < 1 || o.batch_size > kMaxImageBatch)
+    throw OptionError("batch size must be from 1 to " + std::to_string(kMaxImageBatch) + ", got " +
+                      std::to_string(o.batch_size));
+  if (o.decay_steps < 0) throw OptionError("decay steps must be 0 (a constant rate) or more");
+  if (o.synthetic < 0 || o.synthetic > kMaxSynthetic)
+    throw OptionError("synthetic pictures must be from 0 to " + std::to_string(kMaxSynthetic) + ", got " +
+                      std::to_string(o.synthetic));
+}
+
+image::Image mirrored(const image::Image& v) {
+  image::Image m(v.width, v.height);
+  for (int y = 0; y < v.height; ++y)
+    for (int x = 0; x < v.width; ++x)
+      for (int c = 0; c < 3; ++c) m.at(y, x, c) = v.at(y, v.width - 1 - x, c);
+  return m;
+}
+
+// The view of the side × side square at (x0, y0) of an RGBA picture.
+image::Image crop_view(const std::uint8_t* rgba, int width, int x0, int y0, int side) {
+  std::vector<std::uint8_t> square(std::size_t(side) * side * 4);
+  for (int y = 0; y < side; ++y) {
+    const std::uint8_t* src = rgba + (std::size_t(y0 + y) * width + x0) * 4;
+    std::copy(src, src + std::size_t(side) * 4, square.begin() + std::ptrdiff_t(y) * side * 4);
+  }
+  return image::make_view(square.data(), square.size(), side, side);
+}
+
+// Pixels of a prediction in token space, as the page draws them: decoded, clipped to [0, 1].
+Matrix decoded(const Matrix& tokens, const image::PatchTokens& encoding, const image::PatchGrid& grid) {
+  Matrix pixels = image::tokens_to_pixels(tokens, encoding, grid);
+  for (float& v : pixels.data) v = std::clamp(v, 0.0f, 1.0f);
+  return pixels;
+}
+
+}  // namespace
+
+std::vector<image::Image> picture_views(const std::uint8_t* rgba, std::size_t length, int width, int height,
+                                        bool augment) {
+  std::vector<image::Image> views;
+  views.push_back(image::make_view(rgba, length, width, height));  // validates
+  if (!augment) return views;
+  const int half = std::min(width, height) / 2;
+  if (half >= image::kViewSize)
+    for (int iy = 0; iy < 3; ++iy)
+      for (int ix = 0; ix < 3; ++ix)
+        views.push_back(crop_view(rgba, width, (width - half) * ix / 2, (height - half) * iy / 2, half));
+  const std::size_t unmirrored = views.size();
+  for (std::size_t i = 0; i < unmirrored; ++i) views.push_back(mirrored(views[i]));
+  return views;
+}
+
+ImageTrainer::ImageTrainer(ImageTrainOptions options)
+    : options_(options),
+      objective_(options.patch, options.input),
+      adam_(image::kTokenDims, AdamOptions{options.learning_rate}) {
+  check(options_);
+  // the same pictures whatever the training seed: the data are part of the task, not of a run
+  for (int i = 0; i < options_.synthetic; ++i) add_view(dead_leaves(kSyntheticPictures + std::uint64_t(i)), false);
+  initialize(options_.seed);
+}
+
+void ImageTrainer::add_picture(const std::uint8_t* rgba, std::size_t length, int width, int height, bool held_out) {
+  if (held_out) return add_view(image::make_view(rgba, length, width, height), true);
+  for (const image::Image& v : picture_views(rgba, length, width, height, options_.augment)) add_view(v, false);
+}
+
+void ImageTrainer::add_view(const image::Image& view, bool held_out) {
+  const image::PatchGrid& g = objective_.grid();
+  const Matrix clean = image::patch_features(view, g);
+  if (!held_out) {
+    train_.push_back(clean);
+    cursor_ = order_.size();  // the next example starts an epoch over every view
+    return;
+  }
+  // the noise of the k-th held-out picture's draws: the same for every run
+  SplitMix64 rng(kHeldOutNoise + std::uint64_t(held_.size() / kHeldOutDraws));
+  const Matrix clean_pixels = image::patch_pixels(view, g);
+  for (int draw = 0; draw < kHeldOutDraws; ++draw) {
+    const image::Image noise = noise_picture(options_.noise, rng);
+    HeldOut h;
+    h.example = noisy_example(clean, image::patch_features(noise, g));
+    h.clean_pixels = clean_pixels;
+    h.noisy_pixels = image::patch_pixels(noise, g);
+    for (std::size_t i = 0; i < h.noisy_pixels.data.size(); ++i) h.noisy_pixels.data[i] += clean_pixels.data[i];
+    held_.push_back(std::move(h));
+  }
+}
+
+void ImageTrainer::initialize(std::uint64_t seed) {
+  options_.seed = seed;
+  const int d = image::kTokenDims;
+  prepared_ = prepare(options_.from_identity ? identity_weights(d) : random_weights(d, seed));
+  adam_ = Adam(d, AdamOptions{options_.learning_rate});
+  grads_ = zero_maps<float>(d);
+  rng_ = SplitMix64(seed ^ kImageDataStream);
+  bank_.clear();
+  for (int i = 0; i < kNoiseBank; ++i)
+    bank_.push_back(image::patch_features(noise_picture(options_.noise, rng_), objective_.grid()));
+  order_.clear();
+  cursor_ = 0;
+  epochs_ = 0;
+}
+
+int ImageTrainer::next_view() {
+  if (cursor_ >= order_.size()) {  // a new epoch: a new order (Fisher–Yates) of every view
+    if (!order_.empty() && order_.size() == train_.size()) ++epochs_;
+    order_.resize(train_.size());
+    for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = int(i);
+    for (std::size_t i = order_.size(); i > 1; --i) std::swap(order_[i - 1], order_[rng_.below(i)]);
+    cursor_ = 0;
+  }
+  return order_[cursor_++];
+}
+
+void ImageTrainer::next_noise(Matrix& noise) {
+  const Matrix& from = bank_[rng_.below(bank_.size())];
+  const int n = from.rows;
+  permutation_.resize(std::size_t(n));
+  for (int i = 0; i < n; ++i) permutation_[std::size_t(i)] = i;
+  for (std::size_t i = permutation_.size(); i > 1; --i) std::swap(permutation_[i - 1], permutation_[rng_.below(i)]);
+  const float sign = (rng_.next() & 1) ? -1.0f : 1.0f;
+  noise.reshape(n, from.cols);
+  for (int t = 0; t < n; ++t) {
+    const float* src = from.row(permutation_[std::size_t(t)]);
+    float* dst = noise.row(t);
+    for (int c = 0; c < from.cols; ++c) dst[c] = sign * src[c];
+  }
+}
+
+double ImageTrainer::step() {
+  if (train_.empty()) throw OptionError("image training needs at least one picture to train on");
+  const AttentionOptions& o = options_.attention;
+  const int batch = options_.batch_size;
+  for (Matrix* g : {&grads_.wq, &grads_.wk, &grads_.wv, &grads_.wo}) std::fill(g->data.begin(), g->data.end(), 0.0f);
+  double loss_sum = 0;
+  for (int b = 0; b < batch; ++b) {
+    const Matrix& clean = train_[std::size_t(next_view())];
+    next_noise(noise_);
+    const NoisyExample e = noisy_example(clean, noise_);
+    objective_.input(e.noisy.tokens, x_);
+    attention_forward(x_, x_, prepared_, o, steps_);
+    d_output_.reshape(x_.rows, x_.cols);
+    loss_sum += restoration_loss(steps_.output, e.target, &d_output_, 1.0 / batch);  // the batch's mean
+    accumulate_gradients(x_, x_, prepared_.weights, steps_, d_output_, o, grads_);
+  }
+  adam_.set_learning_rate(decayed_rate(options_.learning_rate, options_.decay_steps, adam_.steps()));
+  adam_.step(prepared_.weights, grads_);
+  prepared_ = prepare(std::move(prepared_.weights));  // prepare() packs the maps: again after each update
+  return loss_sum / batch;
+}
+
+template <typename Predict>
+ImageEvaluation ImageTrainer::evaluate_with(Predict predict) const {
+  ImageEvaluation ev;
+  double squared = 0, blend_squared = 0;
+  std::size_t values = 0;
+  Matrix tokens, pixels, weights;
+  for (const HeldOut& h : held_) {
+    weights = Matrix();
+    predict(h, tokens, pixels, weights);
+    ev.loss += restoration_loss(tokens, h.example.target);
+    squared += squared_error(pixels.data.data(), h.clean_pixels.data.data(), pixels.data.size());
+    if (weights.rows > 0) {
+      const Matrix blended = image::blend_patches(weights, h.noisy_pixels);
+      blend_squared += squared_error(blended.data.data(), h.clean_pixels.data.data(), blended.data.size());
+    }
+    values += pixels.data.size();
+    ++ev.pictures;
+  }
+  if (ev.pictures > 0) {
+    ev.loss /= ev.pictures;
+    ev.mse = squared / double(values);
+    ev.psnr = psnr(ev.mse);
+    ev.blend_psnr = blend_squared > 0 ? psnr(blend_squared / double(values)) : 0;
+  }
+  return ev;
+}
+
+ImageEvaluation ImageTrainer::evaluate(const AttentionWeights& w) const {
+  if (w.d_model != image::kTokenDims)
+    throw OptionError("the weights are for d_model " + std::to_string(w.d_model) + ", the image token vectors have " +
+                      std::to_string(image::kTokenDims));
+  const PreparedWeights prepared = prepare(w);
+  const image::PatchGrid& g = objective_.grid();
+  Matrix x;
+  AttentionSteps steps;
+  return evaluate_with([&](const HeldOut& h, Matrix& tokens, Matrix& pixels, Matrix& weights) {
+    objective_.input(h.example.noisy.tokens, x);
+    attention_forward(x, x, prepared, options_.attention, steps);
+    tokens = steps.output;
+    pixels = decoded(tokens, h.example.noisy, g);
+    weights = Matrix(g.count, g.count);  // the mean of the heads, as the page blends by default
+    for (const Matrix& head : steps.weights)
+      for (std::size_t i = 0; i < weights.data.size(); ++i)
+        weights.data[i] += head.data[i] / float(steps.weights.size());
+  });
+}
+
+ImageBaselines ImageTrainer::baselines() const {
+  const image::PatchGrid& g = objective_.grid();
+  ImageBaselines b;
+  b.identity = evaluate(identity_weights(image::kTokenDims));
+  b.random = evaluate(random_weights(image::kTokenDims, options_.seed));
+  b.noisy = evaluate_with([&](const HeldOut& h, Matrix& tokens, Matrix& pixels, Matrix&) {
+    tokens = h.example.noisy.tokens;
+    pixels = h.noisy_pixels;
+  });
+  b.mean_patch = evaluate_with([&](const HeldOut& h, Matrix& tokens, Matrix& pixels, Matrix&) {
+    auto mean_rows = [](const Matrix& m) {
+      Matrix out(m.rows, m.cols);
+      std::vector<double> sum(std::size_t(m.cols), 0.0);
+      for (int t = 0; t < m.rows; ++t)
+        for (int c = 0; c < m.cols; ++c) sum[std::size_t(c)] += m(t, c);
+      for (int t = 0; t < m.rows; ++t)
+        for (int c = 0; c < m.cols; ++c) out(t, c) = float(sum[std::size_t(c)] / m.rows);
+      return out;
+    };
+    tokens = mean_rows(h.example.noisy.tokens);
+    pixels = mean_rows(h.noisy_pixels);
+  });
+  b.clean = evaluate_with([&](const HeldOut& h, Matrix& tokens, Matrix& pixels, Matrix&) {
+    tokens = h.example.target;
+    pixels = decoded(tokens, h.example.noisy, g);
+  });
+  return b;
+}
+
+}  // namespace al::train

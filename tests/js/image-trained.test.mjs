@@ -1,0 +1,76 @@
+// The shipped "image-trained" preset (npm run train writes dist/weights/image-trained.bin):
+// image options.weights = 'trained' loads it, and its numbers differ from identity's and from
+// seeded random weights'. A lens of its own, so that the other tests' lenses stay without
+// trained weights.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { createAttentionLens } from '../../web/lib/index.js';
+import { BUILDS, maxDiff, root } from './helpers.mjs';
+
+const weightsFile = join(root, 'dist', 'weights', 'image-trained.bin');
+const report = JSON.parse(readFileSync(join(root, 'dist', 'weights', 'image-trained.json'), 'utf8'));
+
+// A 96 × 64 picture of soft colour gradients and a square, seeded by its formula.
+function picture() {
+  const width = 96,
+    height = 64,
+    data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4,
+        inside = x > 30 && x < 60 && y > 20 && y < 44;
+      data[i] = inside ? 230 : 2 * x;
+      data[i + 1] = inside ? 200 : 3 * y;
+      data[i + 2] = inside ? 40 : 255 - 2 * x;
+      data[i + 3] = 255;
+    }
+  return { width, height, data };
+}
+
+test('the training report says the trained layer beats identity and random on held-out pictures', () => {
+  assert.equal(report.trainedBeats.identity, true);
+  assert.equal(report.trainedBeats.random, true);
+  assert.ok(report.heldOut.trained.loss < report.heldOut.identity.loss);
+});
+
+for (const build of BUILDS) {
+  test(`${build}: weights 'trained' use the shipped image preset, unlike identity and random`, async () => {
+    const lens = await createAttentionLens({ simd: build === 'simd' });
+    try {
+      await assert.rejects(lens.analyzeImage(picture(), { weights: 'trained' }), /no trained weights/);
+      lens.setTrainedImageWeights(new Uint8Array(readFileSync(weightsFile)));
+      const options = { patch: report.options.patch, heads: report.options.heads };
+      const results = {};
+      for (const weights of ['trained', 'identity', 'random'])
+        results[weights] = await lens.analyzeImage(picture(), { ...options, weights, seed: report.options.seed });
+      try {
+        const trained = results.trained.step('weights', 0);
+        assert.equal(trained.rows, (224 / report.options.patch) ** 2);
+        for (const other of ['identity', 'random']) {
+          assert.ok(
+            maxDiff(results[other].step('weights', 0), toNested(trained)) > 1e-3,
+            `weights differ from ${other}`,
+          );
+          assert.ok(maxDiff(results[other].step('output'), toNested(results.trained.step('output'))) > 1e-3);
+        }
+        // every row of the trained filter is still a distribution
+        for (let i = 0; i < trained.rows; i++) {
+          let sum = 0;
+          for (let j = 0; j < trained.cols; j++) sum += trained.data[i * trained.cols + j];
+          assert.ok(Math.abs(sum - 1) < 1e-4, `row ${i} sums to ${sum}`);
+        }
+      } finally {
+        for (const r of Object.values(results)) r.dispose();
+      }
+    } finally {
+      lens.dispose();
+    }
+  });
+}
+
+// A step as nested rows, the shape maxDiff compares against.
+function toNested({ rows, cols, data }) {
+  return Array.from({ length: rows }, (_, i) => Array.from(data.subarray(i * cols, (i + 1) * cols)));
+}
