@@ -158,3 +158,29 @@ test('axe-core finds no serious or critical violations in the picture mode, ever
   assert.deepEqual(bad, []);
   await page.close();
 });
+
+test('the weights trained here load in the picture mode and change the filter', async () => {
+  const { page, problems } = await openLens(env.context, `${env.url}?mode=image&picture=chelsea&at=75`);
+  await waitForImage(page, 'chelsea');
+  const row = () =>
+    page.evaluate(() => {
+      const { imageResult: r, patch } = document.querySelector('attention-lens').state;
+      const n = r.grid.count;
+      return [...r.step('blendWeights').data.slice(patch * n, (patch + 1) * n)];
+    });
+  const identity = await row();
+  await shadow(page, '.image-controls select')
+    .filter({ has: page.locator('option[value=trained]') })
+    .selectOption('trained');
+  await page.waitForFunction(() => document.querySelector('attention-lens').state.imageOptions.weights === 'trained');
+  await waitForImage(page, 'chelsea');
+  const trained = await row();
+  assert.equal(trained.length, identity.length);
+  assert.ok(Math.abs(trained.reduce((a, b) => a + b, 0) - 1) < 1e-4, 'the row sums to 1');
+  assert.ok(
+    Math.max(...trained.map((w, i) => Math.abs(w - identity[i]))) > 1e-3,
+    'trained weights give another filter',
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+});
