@@ -2,7 +2,7 @@
 // has its own store and views; the wasm module and embeddings are shared by the page.
 import { DEFAULT_OPTIONS, OPTION_SPECS, withOptionText } from '../lib/options.js';
 import { h } from './dom.js';
-import { getLens, scriptBase, trainedPreset } from './engine.js';
+import { assetUrl, getLens, trainedPreset } from './engine.js';
 import { startCompute } from './compute.js';
 import { exportButtons } from './export.js';
 import { createStore } from './store.js';
@@ -111,7 +111,7 @@ class AttentionLensElement extends HTMLElement {
       table.root,
     );
     shadow.append(
-      h('link', { rel: 'stylesheet', href: new URL('attention-lens.css', scriptBase).href }),
+      h('link', { rel: 'stylesheet', href: assetUrl('attention-lens.css') }),
       h(
         'div',
         { class: `lens${this.hasAttribute('compact') ? ' compact' : ''}` },
