@@ -38,7 +38,6 @@ for (const [from, to] of [
   ['web/favicon.svg', 'favicon.svg'],
 ])
   copyFileSync(join(root, from), join(dist, to));
-const files = writeAssetUrls(dist);
 
 // The classic script and the worker find their files under a base URL (the script's folder;
 // the page's message), so they are bundled without the map of the package's files.
@@ -82,6 +81,8 @@ await build({
   format: 'iife',
   plugins: [withoutFileMap],
 });
+// the map names the worker, so it is written after it, and before the ES module that holds it
+const files = writeAssetUrls(dist);
 await build({
   ...common,
   entryPoints: [element],
