@@ -1,16 +1,25 @@
 #!/usr/bin/env node
 // npm run bench: the single-layer multi-head attention forward (f32), side by side in one run:
-// this project's wasm SIMD and baseline builds, plain JS, onnxruntime-web (wasm, 1 thread),
-// tfjs-backend-wasm (1 thread) and the native build. onnxruntime-web and tfjs each run in
-// several formulations; per row, each peer's fastest formulation that matches the reference is
-// kept. Every output is checked against a double-precision reference. Also measures the SIMD
-// matrix kernel's peak in the same run. Prints the table and writes it into bench/RESULTS.md.
-//   options: --n 8,32  --configs 100x1,256x4  --peers simd,ort  --quick (shorter timing)  --no-write
+// this project's wasm SIMD build on its relaxed-SIMD and its SIMD128 kernels, its baseline
+// build, plain JS, onnxruntime-web (wasm, 1 thread), tfjs-backend-wasm (1 thread) and the native
+// build. onnxruntime-web and tfjs each run in several formulations; per row, each peer's fastest
+// formulation that matches the reference is kept. Every output is checked against a
+// double-precision reference. Also measures the matrix kernels' peaks and profiles the forward's
+// steps in the same run. Prints the tables and writes them into bench/RESULTS.md.
+// Node 20 runs relaxed SIMD behind a flag: without it, the script runs itself again with
+// --experimental-wasm-relaxed-simd (every peer then runs on that engine).
+//   options: --n 8,32  --configs 100x1,256x4  --peers relaxed,ort  --quick (shorter timing)  --no-write
+//            --no-profile
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { supportsRelaxedSimd } from '../web/lib/loader.js';
 import { flops, makeInputs, median, scaledError, timeRuns } from './inputs.mjs';
-import { kernelPeak } from './kernel-peak.mjs';
+import { kernelBench, kernelPeaks } from './kernel-peak.mjs';
+import { profileRow } from './profile.mjs';
+import { report } from './report.mjs';
 import { referenceForward } from './reference.mjs';
 import { attentionLensPeer } from './peers/attention-lens.mjs';
 import { nativePeer } from './peers/native.mjs';
@@ -22,15 +31,22 @@ const { values: args } = parseArgs({
   options: {
     n: { type: 'string', default: '8,32,128,512,2048' },
     configs: { type: 'string', default: '100x1,100x4,64x1,256x4' },
-    peers: { type: 'string', default: 'simd,baseline,js,ort,tfjs,native' },
+    peers: { type: 'string', default: 'relaxed,simd,baseline,js,ort,tfjs,native' },
     quick: { type: 'boolean', default: false },
     write: { type: 'boolean', default: true }, // --no-write: only print (a --quick run never writes)
+    profile: { type: 'boolean', default: true },
   },
   allowNegative: true,
 });
 
+if (!supportsRelaxedSimd() && !process.execArgv.includes('--experimental-wasm-relaxed-simd')) {
+  const self = [...process.execArgv, '--experimental-wasm-relaxed-simd', fileURLToPath(import.meta.url)];
+  process.exit(spawnSync(process.execPath, [...self, ...process.argv.slice(2)], { stdio: 'inherit' }).status ?? 1);
+}
+
 // each peer: its formulations (one for most)
 const PEERS = {
+  relaxed: [attentionLensPeer(true, { relaxed: true })],
   simd: [attentionLensPeer(true)],
   baseline: [attentionLensPeer(false)],
   js: [plainJsPeer],
@@ -39,6 +55,7 @@ const PEERS = {
   native: [nativePeer],
 };
 const FAIR_PEERS = ['ort', 'tfjs']; // the libraries the SIMD build is compared with
+const OURS = { relaxed: 'wasmrelaxedsimd', simd: 'wasmsimd' }; // our SIMD entries, and the kernels each runs
 const peers = args.peers.split(',').map((p) => [
   p,
   PEERS[p] ??
@@ -133,7 +150,8 @@ function fastest(results) {
   return timed.find((r) => r.error <= TOLERANCE) ?? timed[0];
 }
 
-const peak = kernelPeak(); // measured before and after the rows; the higher is kept
+const loadBefore = loadavg()[0];
+const kernelsBefore = kernelBench(); // the kernels alone, before and after the rows; the higher of each is kept
 const rows = [];
 for (const [d, heads] of configs)
   for (const n of sizes) {
@@ -152,102 +170,40 @@ for (const [d, heads] of configs)
                 `${r === row.peers[key] && row.all[key].length > 1 ? ', fastest' : ''}\n`,
         );
       }
+    // where our forward's time goes, on each kernel build that ran (bench/profile.mjs)
+    if (args.profile)
+      row.profiles = Object.fromEntries(
+        await Promise.all(
+          Object.keys(OURS)
+            .filter((k) => row.peers[k]?.ms !== undefined)
+            .map(async (k) => [k, await profileRow(n, d, heads, { relaxed: k === 'relaxed' })]),
+        ),
+      );
     rows.push(row);
   }
-const peakAfter = kernelPeak();
-const machinePeak = [peak, peakAfter].filter(Boolean).sort((a, b) => b.gflops - a.gflops)[0];
+const kernelsAfter = kernelBench();
+const loadAfter = loadavg()[0];
+const peaks = kernelPeaks([...kernelsBefore, ...kernelsAfter]);
 
-// ---- report -------------------------------------------------------------------------------
-const fmt = (x, digits = 2) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(digits));
-const keys = peers.map(([k]) => k);
-const multi = peers.filter(([, f]) => f.length > 1).map(([k]) => k); // peers with several formulations
-const fairPeer = (r) =>
-  FAIR_PEERS.filter((k) => r.peers[k]?.error <= TOLERANCE)
-    .map((k) => r.peers[k])
-    .sort((a, b) => b.gflops - a.gflops)[0];
-// a run fails when any formulation's output differs from the reference, or a peer has none that ran
-const timed = rows.flatMap((r) =>
-  Object.values(r.all)
-    .flat()
-    .filter((f) => !f.failed),
-);
-const failures =
-  timed.filter((f) => !(f.error <= TOLERANCE)).length + rows.flatMap((r) => keys.filter((k) => !r.peers[k])).length;
-const cell = (p) => {
-  if (!p) return 'failed | –'; // every formulation failed to set up
-  const ok = p.error <= TOLERANCE;
-  return `${fmt(p.ms, 3)} | ${fmt(p.gflops)}${ok ? '' : ` ✗ (error ${p.error.toExponential(1)})`}`;
-};
-const lines = [
-  `| n | d_model | heads | MFLOP | ${keys.map((k) => `${k} ms | ${k} GFLOP/s`).join(' | ')} | SIMD ÷ fastest fair peer |` +
-    ` SIMD % of kernel peak |${multi.length ? ` fastest formulation (${multi.join(', ')}) |` : ''}`,
-  `|---|---|---|---|${keys.map(() => '---|---|').join('')}---|---|${multi.length ? '---|' : ''}`,
-];
-for (const r of rows) {
-  const fair = fairPeer(r),
-    simd = r.peers.simd;
-  const ratio = simd && fair ? `${(simd.gflops / fair.gflops).toFixed(2)}×` : '–';
-  const ofPeak = simd && machinePeak ? `${((100 * simd.gflops) / machinePeak.gflops).toFixed(0)}%` : '–';
-  const won = multi.map((k) => r.peers[k]?.formulation ?? 'none').join(', ');
-  lines.push(
-    `| ${r.n} | ${r.d} | ${r.heads} | ${fmt(r.gflop * 1e3, 3)} | ${keys.map((k) => cell(r.peers[k])).join(' | ')} | ` +
-      `${ratio} | ${ofPeak} |${multi.length ? ` ${won} |` : ''}`,
-  );
-}
-// every formulation of the peers that have several, GFLOP/s (the losers too)
-const formulationKeys = multi.flatMap((k) => rows[0]?.all[k].map((f) => [k, f.formulation]) ?? []);
-const formulationCell = (r, [k, name]) => {
-  const f = r.all[k].find((x) => x.formulation === name);
-  if (!f || f.failed) return 'failed';
-  return `${fmt(f.gflops)}${f.error > TOLERANCE ? ' ✗' : ''}${f.dropped ? '¹' : ''}`;
-};
-const formulationLines = formulationKeys.length
-  ? [
-      '',
-      `Every formulation, GFLOP/s (¹ dropped after the first round, more than ${DROP_SLOWER_THAN}× slower than its peer's fastest):`,
-      '',
-      `| n | d_model | heads | ${formulationKeys.map(([k, name]) => `${k}: ${name}`).join(' | ')} |`,
-      `|---|---|---|${formulationKeys.map(() => '---|').join('')}`,
-      ...rows.map(
-        (r) => `| ${r.n} | ${r.d} | ${r.heads} | ${formulationKeys.map((f) => formulationCell(r, f)).join(' | ')} |`,
-      ),
-    ]
-  : [];
-const setupFailures = rows.flatMap((r) =>
-  Object.entries(r.all).flatMap(([k, all]) =>
-    all.filter((f) => f.failed).map((f) => `${k}${f.formulation ? ` (${f.formulation})` : ''}: ${f.failed}`),
-  ),
-);
-const maxError = Math.max(...timed.map((f) => f.error));
-const legend = `Peers: ${peers
-  .map(
-    ([k, f]) =>
-      `**${k}** = ${f[0].name}` +
-      (f.length > 1 ? ` (fastest per row of: ${f.map((x) => x.formulation).join('; ')})` : ''),
-  )
-  .join('; ')}.`;
-const peakText = machinePeak
-  ? `Kernel peak of this machine in the same run: ${machinePeak.gflops.toFixed(1)} GFLOP/s ` +
-    `(\`kernel-bench\`, the SIMD gemm alone, best shape ${machinePeak.shape}, best of before and after the rows).`
-  : 'Kernel peak: not measured (build/wasm-simd/kernel-bench.js is not built).';
-const summary = [
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model ?? 'unknown CPU'} ` +
-    `(${cpus().length} cores), Node ${process.versions.node}, one thread each. Median of all runs after a warm-up, the peers timed in turn in ${ROUNDS} interleaved rounds; ` +
-    `FLOPs = 8·n·d² + 4·n²·d. Every output matches the double-precision reference: largest scaled error ` +
-    `${maxError.toExponential(1)} (limit ${TOLERANCE}). ${peakText}`,
-  '',
-  legend,
-  '',
-  ...lines,
-  ...formulationLines,
-  ...(setupFailures.length ? ['', `Formulations that did not run: ${[...new Set(setupFailures)].join('; ')}.`] : []),
-].join('\n');
+// ---- report (bench/report.mjs) -------------------------------------------------------------
+const { summary, failures } = report({
+  rows,
+  peers,
+  peaks,
+  kernels: [...kernelsBefore, ...kernelsAfter],
+  load: [loadBefore, loadAfter],
+  rounds: ROUNDS,
+  tolerance: TOLERANCE,
+  dropSlowerThan: DROP_SLOWER_THAN,
+  fairPeers: FAIR_PEERS,
+  ours: OURS,
+});
 console.log(summary);
 if (failures) {
   console.error(`${failures} outputs differ from the reference by more than ${TOLERANCE} or are missing`);
   process.exitCode = 1;
 }
-if (args.write && !args.quick && sizes.length === 5 && configs.length === 4 && peers.length === 6) {
+if (args.write && !args.quick && sizes.length === 5 && configs.length === 4 && peers.length === 7) {
   const path = new URL('RESULTS.md', import.meta.url);
   const doc = readFileSync(path, 'utf8');
   const start = '<!-- results:start -->',

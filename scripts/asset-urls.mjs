@@ -22,6 +22,8 @@ export function packagedFileList(dist) {
     'attention-lens.css',
     'train-worker.js',
     ...builds.map((b) => `wasm/${b}.wasm`),
+    // the SIMD builds' relaxed-SIMD kernels (web/lib/loader.js), where clang-16 built them
+    ...list(join(dist, 'wasm'), (f) => f === 'kernels-relaxed.wasm').map((f) => `wasm/${f}`),
     // the training worker imports its glue from a URL (a worker cannot be handed a module)
     ...builds.filter((b) => b.startsWith('attention-lens-train-')).map((b) => `wasm/${b}.mjs`),
     `embeddings/${manifest.core.file}`,

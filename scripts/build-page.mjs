@@ -13,6 +13,40 @@ import { fileURLToPath } from 'node:url';
 import { writeAssetUrls } from './asset-urls.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { SCHEMA } = await import(join(root, 'web', 'lib', 'generated', 'schema.js'));
+
+const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+// The embed example shows its own HTML: each <!-- snippet --> becomes the element above it, as
+// code; <!-- attributes --> becomes the element's attributes, the options' from the core's schema.
+function embedExample(html) {
+  let last = '';
+  html = html.replace(/(<attention-lens[^>]*><\/attention-lens>)|<!-- snippet -->/g, (_match, element) => {
+    if (element) return (last = element);
+    return `<pre tabindex="0"><code>${escapeHtml(last)}</code></pre>`; // focusable: it may scroll
+  });
+  const option = (o) => {
+    const values = o.values ?? o.choices;
+    const allowed = values ? values.join(', ') : o.type === 'boolean' ? 'true, false' : `${o.min} to ${o.max}`;
+    return `<dt><code>${o.flag}</code></dt><dd>${escapeHtml(o.help)}: ${escapeHtml(allowed)} (default ${escapeHtml(String(o.default))})</dd>`;
+  };
+  const imageOnly = SCHEMA.imageOptions.filter((o) => !SCHEMA.options.some((t) => t.flag === o.flag));
+  const list = [
+    '<dl class="attributes">',
+    '<dt><code>sentence</code></dt><dd>the text (default: the seed sentence)</dd>',
+    '<dt><code>document</code></dt><dd>a text to search: cross-attention, its words are the keys</dd>',
+    '<dt><code>mode</code></dt><dd><code>text</code> (default) or <code>image</code></dd>',
+    '<dt><code>picture</code></dt><dd>image mode: a built-in photo (chelsea, coffee, astronaut, rocket)</dd>',
+    '<dt><code>src</code></dt><dd>image mode: the URL of a picture (same origin, or served with CORS)</dd>',
+    '<dt><code>view</code></dt><dd>only some parts: <code>filter</code>, <code>filter search</code> (default: all)</dd>',
+    '<dt><code>compact</code></dt><dd>hides the step-by-step pipeline, the explanations and most options</dd>',
+    '<dt><code>url-state</code></dt><dd>keeps the view in the page’s URL</dd>',
+    ...SCHEMA.options.filter((o) => !['maxTokens', 'maskedToken'].includes(o.name)).map(option),
+    ...imageOnly.map((o) => option({ ...o, help: `image mode: ${o.help}` })),
+    '</dl>',
+  ];
+  return html.replace('<!-- attributes -->', list.join('\n'));
+}
 const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 
@@ -32,12 +66,15 @@ writeFileSync(
 );
 for (const [from, to] of [
   ['web/index.html', 'index.html'],
-  ['web/embed-example.html', 'embed-example.html'],
   ['web/styles/page.css', 'page.css'],
   ['web/styles/attention-lens.css', 'attention-lens.css'],
   ['web/favicon.svg', 'favicon.svg'],
 ])
   copyFileSync(join(root, from), join(dist, to));
+writeFileSync(
+  join(dist, 'embed-example.html'),
+  embedExample(readFileSync(join(root, 'web', 'embed-example.html'), 'utf8')),
+);
 
 // The classic script and the worker find their files under a base URL (the script's folder;
 // the page's message), so they are bundled without the map of the package's files.

@@ -25,8 +25,6 @@ void to_cosine(float* row, float query_norm, const std::vector<float>& key_norms
   }
 }
 
-constexpr int kRowBlock = 16;  // query rows per block: a multiple of the microkernels' 4 rows
-
 // weights row i = softmax over the keys query i may see; masked keys get exactly 0.
 //   causal: the first i + 1 keys are visible, so the softmax runs on that prefix;
 //   self:   every key but i; its scaled score is set aside as -inf (exp(-inf) = 0 exactly) and
@@ -163,18 +161,31 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
     }
     // A block of query rows at a time, so that its scores, weights and the product with V
     // stay in cache (the n_q × n_k matrices are written once and not read back from memory).
-    for (int i0 = 0; i0 < nq; i0 += kRowBlock) {
-      const int rows = std::min(kRowBlock, nq - i0);
-      // scores rows (rows × n_k) = Q_h rows (rows × d_k) · K_hᵀ (d_k × n_k)
-      kernels::gemm_packed(rows, s.query.row(i0) + c0, d, s.packed_keys, scores.row(i0), nk);
-      for (int i = i0; i < i0 + rows; ++i) {
-        // a score that overflowed float (huge weights) saturates at ±FLT_MAX, and +inf − inf =
-        // NaN becomes 0, so every step stays finite whatever the weights
-        kernels::saturate(scores.row(i), nk);
-        if (o.similarity == Similarity::Cosine) to_cosine(scores.row(i), query_norms[std::size_t(i)], key_norms);
-        // scaled = scores / divisor (√d_k · T for dot products)
-        kernels::scale(scores.row(i), scaled.row(i), nk, alpha);  // saturated too: a tiny T can overflow it
-        softmax_visible(scaled.row(i), weights.row(i), nk, i, o.mask);
+    for (int i0 = 0; i0 < nq; i0 += kForwardRowBlock) {
+      const int rows = std::min(kForwardRowBlock, nq - i0);
+      if (o.similarity == Similarity::Dot) {
+        // scores rows (rows × n_k) = Q_h rows (rows × d_k) · K_hᵀ (d_k × n_k), saturated (a score
+        // that overflowed float saturates at ±FLT_MAX, and +inf − inf = NaN becomes 0, so every
+        // step stays finite whatever the weights); scaled = scores / divisor, saturated too (a
+        // tiny T can overflow it); and each row's largest scaled score, all from one pass
+        float row_max[kForwardRowBlock];
+        kernels::scores_packed(rows, s.query.row(i0) + c0, d, s.packed_keys, alpha, scores.row(i0), scaled.row(i0), nk,
+                               row_max);
+        for (int i = i0; i < i0 + rows; ++i) {
+          if (o.mask == Mask::None)
+            kernels::softmax_with_max(scaled.row(i), weights.row(i), nk, row_max[i - i0]);
+          else
+            softmax_visible(scaled.row(i), weights.row(i), nk, i, o.mask);
+        }
+      } else {
+        // the same steps with the scores turned into cosines in between
+        kernels::gemm_packed(rows, s.query.row(i0) + c0, d, s.packed_keys, scores.row(i0), nk);
+        for (int i = i0; i < i0 + rows; ++i) {
+          kernels::saturate(scores.row(i), nk);
+          to_cosine(scores.row(i), query_norms[std::size_t(i)], key_norms);
+          kernels::scale(scores.row(i), scaled.row(i), nk, alpha);
+          softmax_visible(scaled.row(i), weights.row(i), nk, i, o.mask);
+        }
       }
       // context rows, head h (rows × d_k) = weights rows (rows × n_k) · V_h (n_k × d_k)
       kernels::gemm_packed(rows, weights.row(i0), nk, s.packed_values, s.context.row(i0) + c0, d);

@@ -57,6 +57,10 @@ float score_divisor(const AttentionOptions& options, int d_k);
 // The Euclidean norm of each row's columns [col0, col0 + len): one head's slice of Q or K.
 std::vector<float> row_norms(const Matrix& m, int col0, int len);
 
+// Query rows the forward takes at a time, per head: their scores, scaled scores and weights are
+// made and used (× V) while in cache. A multiple of the kernels' 4-row tiles.
+constexpr int kForwardRowBlock = 16;
+
 struct AttentionSteps {
   int heads = 1, d_k = 0;
   bool cosine = false;                          // the similarity these steps were made with

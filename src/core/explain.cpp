@@ -58,6 +58,21 @@ CellTrace trace_cell(const Analysis& a, int head, int i, int j) {
   return t;
 }
 
+std::vector<float> answer_meaning(const Analysis& a, int query) {
+  const AttentionSteps& s = a.attention;
+  const Matrix& e = a.keys().embeddings;  // n_k × d: the keys' words
+  if (query < 0 || query >= a.text.embeddings.rows)
+    throw OptionError("no query " + std::to_string(query) + " in " + std::to_string(a.text.embeddings.rows) +
+                      " tokens");
+  std::vector<double> blend(std::size_t(e.cols), 0.0);
+  for (int h = 0; h < s.heads; ++h)
+    for (int j = 0; j < e.rows; ++j) {
+      const double w = s.weights[std::size_t(h)](query, j);
+      for (int c = h * s.d_k; c < (h + 1) * s.d_k; ++c) blend[std::size_t(c)] += w * e(j, c);
+    }
+  return std::vector<float>(blend.begin(), blend.end());
+}
+
 RowFocus row_focus(const Matrix& weights, int row, int top) {
   if (row < 0 || row >= weights.rows)
     throw OptionError("no row " + std::to_string(row) + " in " + std::to_string(weights.rows) + " rows of weights");

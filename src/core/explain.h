@@ -1,5 +1,6 @@
 // Explanations computed by the core, so that the page shows the core's own numbers:
 //   trace_cell      the arithmetic behind one attention weight, from q_i and k_j to output_i
+//   answer_meaning  what a query's answer is about: its weights over the keys' word vectors
 //   row_focus       how many keys a query's weights are spread over, and the top keys' share
 //   study_scaling   why divide by √d_k: score spread, largest weight and entropy per row, with
 //                   and without the scaling, after a random projection to d_k dimensions
@@ -40,6 +41,14 @@ struct RowFocus {
 };
 // Throws OptionError for a row outside the matrix.
 RowFocus row_focus(const Matrix& weights, int row, int top);
+
+// What query i's answer is about, in word space: for each head h, the weighted blend of the
+// keys' word embeddings in that head's columns, Σ_j weight_h(i, j) · E_j[h's columns] (d_model
+// numbers in all). The values blend the same weights over E + α·PE (times W_V): the positional
+// part carries no meaning and would swamp a nearest-word search, so it is left out here; with
+// identity weights this is exactly the word part of the context. Throws OptionError for a query
+// outside the analysis.
+std::vector<float> answer_meaning(const Analysis& a, int query);
 
 struct ScalingStudy {
   int d_k = 0;

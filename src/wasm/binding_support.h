@@ -13,11 +13,14 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/analyze.h"
 #include "core/embedding_store.h"
+#include "core/explain.h"
 #include "core/matrix.h"
 #include "core/nearest.h"
 #include "core/options.h"
 #include "core/presets.h"
+#include "core/recurrent.h"
 
 namespace al::wasm {
 
@@ -59,6 +62,19 @@ val matrix_view(int rows, int cols, const float* data);
 
 // {effective, topShare, top} of one row of weights (core/explain.h's row_focus)
 val focus_of(const Matrix& weights, int row, int top);
+
+// The arithmetic behind weight (i, j) of a head (core/explain.h's trace_cell): its numbers, and
+// its vectors as views onto kept. Throws OptionError like it.
+val trace_of(const al::Analysis& a, int head, int i, int j, CellTrace& kept);
+
+// Why √d_k (core/explain.h's study_scaling on the analysis's input, with its causal mask if any):
+// per-row statistics as views onto kept. Throws OptionError like it.
+val scaling_of(const al::Analysis& a, int d_k, std::uint64_t seed, float temperature, ScalingStudy& kept);
+
+// {hidden, radius, firstHalf, recurrentFirstHalf, attentionFirstHalf, recurrent, recurrentShare,
+// attentionShare} of a self-attention analysis (core/recurrent.h's study_influence); the arrays
+// are Float64Array views onto kept, which must outlive them. Throws OptionError like it.
+val influence_of(const al::Analysis& a, std::uint64_t seed, InfluenceStudy& kept);
 
 // Results alive in C++ (JS's dispose() frees them): for the leak tests.
 int& live_analyses();

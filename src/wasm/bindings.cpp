@@ -53,6 +53,14 @@ class Analysis {
     return guarded([&] { return matrix_view(find_step(a_, w_->weights, name, head)); });
   }
 
+  // what query's answer is about, in word space (a view JS copies at once)
+  val answerMeaning(int query) {
+    return guarded([&] {
+      meaning_ = answer_meaning(a_, query);
+      return view_of(meaning_);
+    });
+  }
+
   // how concentrated query row's weights of a head are
   val focus(int head, int row, int top) const {
     return guarded([&] { return focus_of(find_step(a_, w_->weights, "weights", head), row, top); });
@@ -60,51 +68,17 @@ class Analysis {
 
   // the arithmetic behind weight (i, j) of a head: numbers, and views JS copies at once
   val traceCell(int head, int i, int j) {
-    return guarded([&] {
-      trace_ = trace_cell(a_, head, i, j);
-      const CellTrace& t = trace_;
-      val out = val::object();
-      for (auto [name, vec] : {std::pair{"q", &t.q},
-                               {"k", &t.k},
-                               {"products", &t.products},
-                               {"value", &t.value},
-                               {"weightedValue", &t.weighted_value},
-                               {"context", &t.context},
-                               {"contextAll", &t.context_all},
-                               {"output", &t.output}})
-        out.set(name, view_of(*vec));
-      for (auto [name, x] : {std::pair{"dot", t.dot},
-                             {"queryNorm", t.query_norm},
-                             {"keyNorm", t.key_norm},
-                             {"score", double(t.score)},
-                             {"scaled", double(t.scaled)},
-                             {"weight", double(t.weight)},
-                             {"divisor", t.divisor},
-                             {"rowMax", t.row_max},
-                             {"expValue", t.exp_value},
-                             {"rowSum", t.row_sum}})
-        out.set(name, x);
-      out.set("cosine", t.cosine);
-      out.set("masked", t.masked);
-      return out;
-    });
+    return guarded([&] { return trace_of(a_, head, i, j, trace_); });
   }
 
   // why √d_k: per-row statistics with and without the scaling, at d_k dimensions
   val scalingStudy(int d_k, double seed, float temperature) {
-    return guarded([&] {
-      study_ = study_scaling(a_.text.input, d_k, std::uint64_t(seed), temperature,
-                             a_.attention.mask == Mask::Causal ? Mask::Causal : Mask::None);
-      val out = val::object();
-      for (auto [name, vec] : {std::pair{"spreadRaw", &study_.spread_raw},
-                               {"spreadScaled", &study_.spread_scaled},
-                               {"maxRaw", &study_.max_raw},
-                               {"maxScaled", &study_.max_scaled},
-                               {"entropyRaw", &study_.entropy_raw},
-                               {"entropyScaled", &study_.entropy_scaled}})
-        out.set(name, view_of(*vec));
-      return out;
-    });
+    return guarded([&] { return scaling_of(a_, d_k, std::uint64_t(seed), temperature, study_); });
+  }
+
+  // why attention: each word's influence on the last through a recurrent network and through attention
+  val recurrentInfluence(double seed) {
+    return guarded([&] { return influence_of(a_, std::uint64_t(seed), influence_); });
   }
 
  private:
@@ -112,7 +86,9 @@ class Analysis {
   WeightsCache::Weights w_;  // the weights it was made with, kept alive for its W steps
   std::vector<int> text_table_, document_table_;
   CellTrace trace_;
+  std::vector<float> meaning_;
   ScalingStudy study_;
+  InfluenceStudy influence_;
 };
 
 std::unique_ptr<Analysis> analyze(Lens& lens, const std::string& text, const val& options) {
@@ -157,15 +133,6 @@ val matrix_view(int rows, int cols, const float* data) {
   return out;
 }
 val matrix_view(const Matrix& m) { return matrix_view(m.rows, m.cols, m.data.data()); }
-
-val focus_of(const Matrix& weights, int row, int top) {
-  const RowFocus f = row_focus(weights, row, top);
-  val out = val::object();
-  out.set("effective", f.effective);
-  out.set("topShare", f.top_share);
-  out.set("top", f.top);
-  return out;
-}
 
 void Lens::addFile(std::uintptr_t ptr, int length, const std::string& name) {
   guarded([&] {
@@ -228,7 +195,9 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("maskedToken", &Analysis::maskedToken)
       .function("traceCell", &Analysis::traceCell)
       .function("focus", &Analysis::focus)
+      .function("answerMeaning", &Analysis::answerMeaning)
       .function("scalingStudy", &Analysis::scalingStudy)
+      .function("recurrentInfluence", &Analysis::recurrentInfluence)
       .function("step", &Analysis::step);
   class_<Lens>("Lens")
       .constructor<>()

@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser), against dist/
 // served by scripts/serve.mjs on loopback. Screenshots go to test-results/ (look at them).
 import { mkdirSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,4 +114,13 @@ export function useBrowser(before, after) {
     env.server?.close();
   });
   return env;
+}
+
+// axe-core's serious and critical violations on the page, one line each.
+export async function seriousViolations(page) {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
 }

@@ -36,6 +36,8 @@ test('a cell’s arithmetic adds up to the weight the filter shows', async () =>
   const { page } = await open('?text=A+Lannister+always+pays+his+debts&heads=2');
   await shadow(page, 'canvas.heatmap').focus();
   for (const key of [
+    'PageUp', // to the first cell: the focus starts on the query word's row
+    'Home',
     'ArrowDown',
     'ArrowDown',
     'ArrowDown',
@@ -177,24 +179,61 @@ test('cross-attention searches a document: its words are the results', async () 
 
 test('the output layer W_O is drawn as the last step', async () => {
   const { page } = await open();
-  const wo = shadow(page, '[data-step="output"] canvas.weight-matrix');
-  assert.match(await wo.getAttribute('aria-label'), /100 by 100/);
+  const wo = shadow(page, '.text-mode [data-step="output"] canvas.weight-matrix');
+  await wo.scrollIntoViewIfNeeded(); // a step is drawn when it comes on screen
+  await page.waitForFunction(() =>
+    /100 by 100/.test(
+      document
+        .querySelector('attention-lens')
+        .shadowRoot.querySelector('.text-mode [data-step="output"] canvas.weight-matrix')
+        .getAttribute('aria-label'),
+    ),
+  );
   await page.close();
 });
 
-test('the guided tour walks the seed sentence with the keyboard and can be skipped', async () => {
-  const { page } = await open('?text=something+else');
+test('the guided tour walks the article in its order, ends on trained weights, and puts your sentence back', async () => {
+  const { page } = await open('?text=something+else&heads=2');
+  const state = () => page.evaluate(() => document.querySelector('attention-lens').state);
   await shadow(page, '.tour-start').click();
-  assert.equal(
-    await page.evaluate(() => document.querySelector('attention-lens').state.text),
-    'A Lannister always pays his debts',
-  );
-  for (let i = 0; i < 6; i++) await page.keyboard.press('Enter'); // Next has the focus
-  assert.match(await shadow(page, '.tour h2').textContent(), /Where one number comes from/);
+  assert.equal((await state()).text, 'A Lannister always pays his debts');
+  const titles = [await shadow(page, '.tour h2').textContent()];
+  for (let i = 0; i < 7; i++) {
+    await page.keyboard.press('Enter'); // Next has the focus
+    titles.push(await shadow(page, '.tour h2').textContent());
+  }
+  assert.deepEqual(titles, [
+    'Attention is a search engine',
+    'Matching is a similarity',
+    'All the matches at once: QKᵀ',
+    'Where a word stands',
+    'One embedding, three roles',
+    'Scaled: ÷√d_k',
+    'The softmax: the attention filter',
+    '× V: the answer',
+  ]);
   await waitForAnalysis(page);
   assert.match((await readTrace(page)).weight, /=/, 'the trace shows pays → debts');
   await screenshot(page, 'explain-tour');
-  await page.keyboard.press('Escape');
+  // the card never covers what it explains
+  const [card, target] = await Promise.all([
+    shadow(page, '.tour').boundingBox(),
+    shadow(page, '.tour-focus').boundingBox(),
+  ]);
+  const overlap = Math.max(0, Math.min(card.y + card.height, target.y + target.height) - Math.max(card.y, target.y));
+  assert.ok(overlap < target.height / 2 || target.height > 800, `the card covers ${overlap}px of ${target.height}`);
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Enter');
+  assert.equal(await shadow(page, '.tour h2').textContent(), 'After training, meaningful');
+  await page.waitForFunction(() => document.querySelector('attention-lens').state.options.weights === 'trained');
+  await shadow(page, '.tour-switch').click(); // the one switch: back to random …
+  await page.waitForFunction(() => document.querySelector('attention-lens').state.options.weights === 'random');
+  await shadow(page, '.tour-switch').click(); // … and to trained again
+  await page.waitForFunction(() => document.querySelector('attention-lens').state.options.weights === 'trained');
+  await shadow(page, '.tour').getByRole('button', { name: 'Finish' }).click();
   assert.ok(await shadow(page, '.tour').isHidden());
+  await waitForAnalysis(page, 'something else');
+  const after = await state();
+  assert.equal(after.options.heads, 2, 'your settings back');
+  assert.equal(after.options.weights, 'identity');
   await page.close();
 });

@@ -112,7 +112,7 @@ describe('the page', () => {
       await page
         .locator('attention-lens')
         .first()
-        .evaluate((el) => el.shadowRoot.querySelectorAll('img, b, script').length),
+        .evaluate((el) => el.shadowRoot.querySelector('.text-mode').querySelectorAll('img, b, script').length),
       0,
     );
     assert.equal(await shadow(page, '.input > textarea').inputValue(), evil, 'the text is kept as typed');
@@ -124,12 +124,18 @@ describe('the page', () => {
     const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     const heatmap = shadow(page, 'canvas.heatmap');
+    // the focus starts on the query word's row ("Lannister"), at the real word it attends to most
+    const start = await page.evaluate(() => document.querySelector('attention-lens').state.focus);
+    assert.equal(start.i, 1);
     await heatmap.focus();
+    await page.keyboard.press('Home');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
     const readout = shadow(page, '.readout');
-    await page.waitForFunction(() => document.querySelector('attention-lens').state.focus.i === 2);
+    await page.waitForFunction(() => {
+      const { i, j } = document.querySelector('attention-lens').state.focus;
+      return i === 2 && j === 1;
+    });
     assert.match(await readout.textContent(), /^“always” → “Lannister”: weight 0\.\d{4}, score/);
     await page.keyboard.press('Enter');
     assert.equal(await shadow(page, '.search-box input').inputValue(), 'always');
@@ -182,9 +188,28 @@ describe('the page', () => {
     );
     const svg = (await download('SVG')).toString('utf8');
     assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    assert.equal((svg.match(/<rect /g) ?? []).length, 36);
+    assert.equal((svg.match(/<rect [^>]*><title>/g) ?? []).length, 36, 'one cell for each weight');
+    assert.match(svg, />Lannister<\/text>/);
     const png = await download('PNG');
     assert.deepEqual([...png.subarray(1, 4)], [80, 78, 71]); // "PNG"
+    // the causal mask: the SVG draws masked cells as the screen does, never as a weight of 0
+    await shadow(page, '.controls').getByLabel('Mask').selectOption('causal');
+    await waitForAnalysis(page);
+    const masked = (await download('SVG')).toString('utf8');
+    assert.equal((masked.match(/fill="url\(#masked\)"/g) ?? []).length, 15, 'the 15 cells above the diagonal');
+    const names = [];
+    for (const kind of ['PNG', 'SVG', 'CSV']) {
+      const [d] = await Promise.all([
+        page.waitForEvent('download'),
+        shadow(page, '.export').getByRole('button', { name: kind }).click(),
+      ]);
+      names.push(d.suggestedFilename());
+    }
+    assert.deepEqual(names, [
+      'a-lannister-always-pays-head-1-filter.png',
+      'a-lannister-always-pays-head-1-filter.svg',
+      'a-lannister-always-pays-head-1-weights.csv',
+    ]);
     await page.close();
   });
 

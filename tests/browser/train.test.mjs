@@ -41,6 +41,20 @@ test('training in a worker raises the held-out accuracy and the page stays respo
     () => document.querySelector('attention-lens').shadowRoot.querySelector('.train-status').dataset.paused === 'true',
   );
   assert.match(await shadow(page, '.train-status').textContent(), /^Paused at step [\d,]+\.$/);
+  // the weights trained so far go into the filter above
+  await shadow(page, '.train').getByRole('button', { name: 'Use these weights in the filter above' }).click();
+  await page.waitForFunction(() => document.querySelector('attention-lens').state.trainedSource);
+  await waitForAnalysis(page);
+  const applied = await page.evaluate(() => {
+    const s = document.querySelector('attention-lens').state;
+    return { weights: s.options.weights, shown: s.analyzed.options.weights, steps: s.trainedSource.steps };
+  });
+  assert.deepEqual([applied.weights, applied.shown], ['trained', 'trained']);
+  assert.equal(applied.steps, await data(page, '.train-status', 'steps'), 'the weights of the step it paused at');
+  assert.match(
+    await shadow(page, '.controls').getByLabel('Weights').locator('option[value=trained]').textContent(),
+    /trained in this page/,
+  );
   await screenshot(page, 'train');
   await shadow(page, '.train').getByRole('button', { name: 'Reset' }).click();
   await page.waitForFunction(

@@ -16,12 +16,14 @@ async function example(): Promise<number> {
   const w: Step = r.step('weights', 0);
   const first = r.tokens[0];
   const near = lens.nearestWords(r.step('context').data.subarray(0, 100), 5);
+  const why = r.recurrentInfluence({ seed: 1 });
+  const reach: number = why.recurrentShare[0] + why.attentionShare[0] + why.radius;
   const cross = await lens.crossAnalyze('who pays', 'A Lannister always pays his debts', { heads: 2 });
   cross.step('documentInput');
   r.dispose();
   cross.dispose();
   lens.dispose();
-  return w.data[0] + first.start + near[0].similarity + HEAD_COUNTS.length + STEP_NAMES.length;
+  return w.data[0] + first.start + near[0].similarity + reach + HEAD_COUNTS.length + STEP_NAMES.length;
 }
 
 // @ts-expect-error: heads must be a divisor of 100

@@ -118,3 +118,23 @@ TEST_CASE("a row's focus is n effective keys when uniform, 1 when one-hot, with 
   REQUIRE(al::row_focus(w, 0, 20).top == 8);  // at most every key
   REQUIRE_THROWS_AS(al::row_focus(w, 2, 5), al::OptionError);
 }
+
+TEST_CASE("the answer's meaning blends the keys' word vectors by each head's weights, without positions", "[explain]") {
+  using al::test::TestWord;
+  const std::vector<TestWord> core{{"wheat", {1, 0, 0, 0}}, {"corn", {0.9f, 0.1f, 0, 0}}, {"iron", {0, 0, 1, 0}}};
+  al::EmbeddingStore store;
+  for (const std::string& f : al::test::build_vocabulary(core, {}, 2, {0, 0, 0, 1}))
+    store.add(al::parse_embedding_asset(f, "f"));
+  al::PipelineOptions o;
+  o.attention.heads = 2;
+  const al::Analysis a = al::analyze("wheat corn iron", store, al::prepare(al::identity_weights(4)), o);
+  const std::vector<float> m = al::answer_meaning(a, 0);
+  REQUIRE(m.size() == 4);
+  for (int c = 0; c < 4; ++c) {
+    const int h = c / 2;
+    double want = 0;
+    for (int j = 0; j < 3; ++j) want += double(a.attention.weights[std::size_t(h)](0, j)) * a.text.embeddings(j, c);
+    REQUIRE(std::abs(m[std::size_t(c)] - want) < 1e-6);
+  }
+  REQUIRE_THROWS_AS(al::answer_meaning(a, 3), al::OptionError);
+}

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <limits>
@@ -40,6 +41,31 @@ TEST_CASE("softmax stays finite where a naive exp overflows (inputs of 80 to 3e4
     check_softmax(n, 80.0f, 100.0f, 7u + std::uint32_t(n));
     check_softmax(n, 1000.0f, 30000.0f, 11u + std::uint32_t(n));
     check_softmax(n, -30000.0f, -1000.0f, 13u + std::uint32_t(n));  // naive exp underflows to 0/0
+  }
+}
+
+TEST_CASE("softmax_with_max, given the row's maximum, equals softmax at sizes around 4 and 8", "[softmax]") {
+  for (int n : {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, 100, 1000}) {
+    const Matrix x = random_matrix(1, n, 40u + std::uint32_t(n), -20.0f, 20.0f);
+    const float max_val = *std::max_element(x.data.begin(), x.data.end());
+    std::vector<float> y(static_cast<std::size_t>(n)), want(y.size());
+    al::kernels::softmax_with_max(x.data.data(), y.data(), n, max_val);
+    al::kernels::softmax(x.data.data(), want.data(), n);
+    const std::vector<double> ref = al::reference::softmax(std::vector<double>(x.data.begin(), x.data.end()));
+    double max_err = 0;
+    for (int i = 0; i < n; ++i) max_err = std::max(max_err, std::abs(y[std::size_t(i)] - ref[std::size_t(i)]));
+    INFO("n = " << n << ", max error against the double reference " << max_err);
+    REQUIRE(max_err <= 2e-6);
+    REQUIRE(y == want);
+  }
+}
+
+TEST_CASE("exp of the softmax is exactly 1 at the maximum and exactly 0 far below it", "[softmax]") {
+  for (int n : {1, 4, 5, 9}) {
+    std::vector<float> x(std::size_t(n), -1e6f), y(x.size());
+    x[std::size_t(n - 1)] = 2.0f;
+    al::kernels::softmax_with_max(x.data(), y.data(), n, 2.0f);
+    for (int i = 0; i < n; ++i) REQUIRE(y[std::size_t(i)] == (i == n - 1 ? 1.0f : 0.0f));
   }
 }
 

@@ -1,6 +1,7 @@
 // Runs the analysis whenever the text or an option changes and puts the result in the store.
 // Keystrokes arriving while an analysis runs coalesce: only the latest text is analyzed next.
 import { loadTrainedWeights } from './engine.js';
+import { coalesce } from './coalesce.js';
 import { watch } from './store.js';
 
 // The page reads at most this much of a long paste (kept whole in the box); the analysis keeps
@@ -20,56 +21,69 @@ function pickQuery(result, query, chosen) {
   );
 }
 
-export function startCompute(store) {
-  let running = false,
-    pending = false;
+// The focused cell (the arithmetic panel and the readout explain it): the one the user chose,
+// else the query word's row at the other real word it attends to most, so that every panel
+// starts on the same real pair of words.
+function pickFocus(result, query, head, focus, chosen) {
+  const n = result?.tokens.length ?? 0,
+    keys = result?.cross ? result.documentTokens : result?.tokens;
+  if (!n || !keys?.length) return focus;
+  if (chosen) return { i: Math.min(focus.i, n - 1), j: Math.min(focus.j, keys.length - 1) };
+  const row = result.view('weights', head).data.subarray(query * keys.length, (query + 1) * keys.length);
+  let best = -1;
+  for (let j = 0; j < keys.length; j++)
+    if ((result.cross || j !== query) && keys[j].known && (best < 0 || row[j] > row[best])) best = j;
+  return { i: query, j: best < 0 ? Math.min(query, keys.length - 1) : best };
+}
 
-  async function run() {
-    if (running) {
-      pending = true;
-      return;
+export function startCompute(store) {
+  const run = coalesce(async () => {
+    const { lens, text, options, document, trainedPreset, trainedSource } = store.get();
+    const analyzed = { text, options, document };
+    // the trained preset's weights come the first time it is chosen (unless the page's own
+    // training gave the lens its trained weights)
+    if (options.weights === 'trained' && trainedPreset && !trainedSource)
+      await loadTrainedWeights(lens, trainedPreset).catch(() => {});
+    const startedAt = performance.now();
+    let result = null,
+      error = null;
+    try {
+      const head = (s) => s.slice(0, PAGE_MAX_CHARS); // keeps a 1 MB paste quick
+      result = document.trim()
+        ? await lens.crossAnalyze(head(text), head(document), { ...options, mask: 'none', maskedToken: -1 }) // masks need one text
+        : await lens.analyze(head(text), options);
+    } catch (e) {
+      error = e.message;
     }
-    running = true;
+    const { result: old, query, queryChosen, head, focus, focusChosen } = store.get();
+    const q = pickQuery(result, query, queryChosen),
+      h = Math.min(head, (result?.heads ?? 1) - 1);
+    store.set({
+      result,
+      error,
+      analyzed,
+      computeMs: performance.now() - startedAt,
+      query: q,
+      head: h,
+      focus: pickFocus(result, q, h, focus, focusChosen),
+    });
+    old?.dispose();
+  });
+
+  // a new query word (or head) moves an unchosen focus to its row
+  const stopFocus = watch(store, ['query', 'head'], ({ result, query, head, focus, focusChosen }) => {
+    if (result && !focusChosen) store.set({ focus: pickFocus(result, query, head, focus, false) });
+  });
+  const stopRun = watch(store, INPUTS, async (state) => {
+    if (!state.lens) return;
     // a long paste is analyzed in a task of its own, after the keystroke's task (where the
     // browser lays the paste out): no single task blocks for long. Short texts go at once, so
     // that their repaint makes the next frame.
-    if (store.get().text.length > LONG_TEXT) await new Promise((resolve) => setTimeout(resolve, 0));
-    try {
-      do {
-        pending = false;
-        const { lens, text, options, document, trainedPreset } = store.get();
-        const analyzed = { text, options, document };
-        // the trained preset's weights come the first time it is chosen
-        if (options.weights === 'trained' && trainedPreset)
-          await loadTrainedWeights(lens, trainedPreset).catch(() => {});
-        const startedAt = performance.now();
-        let result = null,
-          error = null;
-        try {
-          const head = (s) => s.slice(0, PAGE_MAX_CHARS); // keeps a 1 MB paste quick
-          result = document.trim()
-            ? await lens.crossAnalyze(head(text), head(document), { ...options, mask: 'none', maskedToken: -1 }) // causal needs one text
-            : await lens.analyze(head(text), options);
-        } catch (e) {
-          error = e.message;
-        }
-        const { result: old, query, queryChosen, head } = store.get();
-        store.set({
-          result,
-          error,
-          analyzed,
-          computeMs: performance.now() - startedAt,
-          query: pickQuery(result, query, queryChosen),
-          head: Math.min(head, (result?.heads ?? 1) - 1),
-        });
-        old?.dispose();
-      } while (pending);
-    } finally {
-      running = false;
-    }
-  }
-
-  return watch(store, INPUTS, (state) => {
-    if (state.lens) run();
+    if (state.text.length > LONG_TEXT) await new Promise((resolve) => setTimeout(resolve, 0));
+    run();
   });
+  return () => {
+    stopFocus();
+    stopRun();
+  };
 }

@@ -15,15 +15,50 @@ function setSize(canvas, cols, rows, width, height) {
   if (canvas.style.height !== h) canvas.style.height = h;
 }
 
-// Paints rows × cols values (row-major) into canvas, shown at width × height CSS pixels.
-// table is a palette (colors.js) spread over [lo, hi]; mask ('none', 'causal', 'self'): the
-// cells it hides are painted as a grey check.
-export function paintMatrix(canvas, { data, rows, cols }, table, lo, hi, { width, height, mask = 'none' } = {}) {
+// The matrix at the resolution it is shown: at most one value per CSS pixel. Where a pixel
+// covers a block of cells, it shows the block's value farthest from 0 (a peak or a dip stays
+// visible, as in the full matrix). Returns the matrix itself when it is not larger than shown.
+function shownResolution(m, width, height) {
+  const outCols = Math.min(m.cols, Math.max(1, Math.ceil(width))),
+    outRows = Math.min(m.rows, Math.max(1, Math.ceil(height)));
+  if (outCols === m.cols && outRows === m.rows) return { ...m, step: 1 };
+  // one pass over the cells, in memory order: each cell into its pixel, keeping the value
+  // farthest from 0 (|v| compared as v², without a call)
+  const data = new Float32Array(outRows * outCols);
+  const pixelCol = new Int32Array(m.cols);
+  for (let j = 0; j < m.cols; j++) pixelCol[j] = Math.floor((j * outCols) / m.cols);
+  const src = m.data,
+    cols = m.cols;
+  for (let i = 0; i < m.rows; i++) {
+    const out = Math.floor((i * outRows) / m.rows) * outCols,
+      row = i * cols;
+    for (let j = 0; j < cols; j++) {
+      const v = src[row + j],
+        at = out + pixelCol[j],
+        best = data[at];
+      if (v * v > best * best) data[at] = v;
+    }
+  }
+  return { data, rows: outRows, cols: outCols, step: m.rows / outRows };
+}
+
+// Paints rows × cols values (row-major) into canvas, shown at width × height CSS pixels: one
+// canvas pixel per cell, or per CSS pixel when the cells are smaller (draw what can be seen).
+// table is a palette (colors.js) spread over [lo, hi] (hi null: a symmetric range ±max |value|);
+// mask ('none', 'causal', 'self'): the cells it hides are painted as a grey check. Returns the
+// range used.
+export function paintMatrix(canvas, matrix, table, lo, hi, { width, height, mask = 'none' } = {}) {
+  const { data, rows, cols, step } = shownResolution(matrix, width, height);
   setSize(canvas, Math.max(cols, 1), Math.max(rows, 1), width, height);
   const ctx = canvas.getContext('2d');
   if (rows === 0 || cols === 0) {
     ctx.clearRect(0, 0, canvas.width, canvas.height);
-    return;
+    return { lo, hi };
+  }
+  if (hi === null) {
+    hi = 0;
+    for (let i = 0; i < data.length; i++) hi = Math.max(hi, Math.abs(data[i]));
+    lo = -hi;
   }
   let image = images.get(canvas);
   if (!image || image.width !== cols || image.height !== rows)
@@ -36,10 +71,13 @@ export function paintMatrix(canvas, { data, rows, cols }, table, lo, hi, { width
       const v = (data[row + j] - lo) * k;
       px[row + j] = table[v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0];
     }
+    // masked cells; at a reduced resolution (masks come with square matrices: the same step both
+    // ways) the pixels whose cells are all masked
     if (mask === 'causal') for (let j = i + 1; j < cols; j++) px[row + j] = MASKED[(i + j) & 1];
-    else if (mask === 'self' && i < cols) px[row + i] = MASKED[0];
+    else if (mask === 'self' && step === 1 && i < cols) px[row + i] = MASKED[0];
   }
   ctx.putImageData(image, 0, 0);
+  return { lo, hi };
 }
 
 // The canvas scaled up to `cell` pixels per cell, for export (crisp, no smoothing).

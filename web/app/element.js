@@ -1,46 +1,62 @@
 // <attention-lens sentence="…" heads="2">: the whole demo as one custom element. Each element
 // has its own store and views; the wasm module and embeddings are shared by the page.
-import { DEFAULT_OPTIONS, OPTION_SPECS, withOptionText } from '../lib/options.js';
-import { h } from './dom.js';
-import { assetUrl, getLens, trainedPreset } from './engine.js';
+import {
+  DEFAULT_IMAGE_OPTIONS,
+  DEFAULT_OPTIONS,
+  IMAGE_OPTION_SPECS,
+  OPTION_SPECS,
+  withOptionText,
+} from '../lib/options.js';
 import { startCompute } from './compute.js';
-import { exportButtons } from './export.js';
-import { createStore } from './store.js';
-import { readUrlState, writeUrlState } from './url-state.js';
-import { controlsView } from './views/controls.js';
-import { headsView } from './views/heads.js';
-import { heatmapView } from './views/heatmap.js';
-import { inputView } from './views/input.js';
-import { pipelineView } from './views/pipeline.js';
-import { searchView } from './views/search.js';
-import { statusView } from './views/status.js';
-import { trainView } from './views/train.js';
-import { weightsTableView } from './views/weights-table.js';
-import { positionalView } from './explain/positional.js';
-import { scalingView } from './explain/scaling.js';
-import { similarityView } from './explain/similarity.js';
+import { h } from './dom.js';
+import { assetUrl, getLens, trainedImagePreset, trainedPreset } from './engine.js';
 import { tourView } from './explain/tour.js';
-import { traceView } from './explain/trace.js';
-import { whatIfView } from './explain/whatif.js';
+import { startImageCompute } from './image/compute.js';
+import { imageMode } from './image-mode.js';
+import { createStore } from './store.js';
+import { textMode } from './text-mode.js';
+import { readUrlState, writeUrlState } from './url-state.js';
+import { modeTabs } from './views/mode-tabs.js';
+import { statusView } from './views/status.js';
 
 const SEED_SENTENCE = 'A Lannister always pays his debts';
-// every option of the core's schema is an attribute, by its flag (heads, positional-weight, …)
-const OPTION_ATTRIBUTES = OPTION_SPECS.map((s) => s.flag);
+// every option of the core's schemas is an attribute, by its flag (heads, positional-weight, patch, …):
+// the text mode's, or with mode="image" the image mode's
+const OPTION_ATTRIBUTES = [...new Set([...OPTION_SPECS, ...IMAGE_OPTION_SPECS].map((s) => s.flag))];
+const URL_KEYS = [
+  'mode',
+  'text',
+  'document',
+  'options',
+  'query',
+  'head',
+  'imageOptions',
+  'picture',
+  'patch',
+  'explain',
+];
 
 class AttentionLensElement extends HTMLElement {
-  static observedAttributes = ['sentence', 'document', ...OPTION_ATTRIBUTES];
+  static observedAttributes = ['sentence', 'document', 'mode', ...OPTION_ATTRIBUTES];
   #store;
   #views = [];
   #cleanup = [];
 
-  // options from the attributes; a bad attribute value keeps the default (and says so)
-  #attributeOptions() {
-    let options = { ...DEFAULT_OPTIONS };
-    for (const attr of OPTION_ATTRIBUTES) {
-      if (!this.hasAttribute(attr)) continue;
-      const value = this.getAttribute(attr);
-      const set = withOptionText(options, attr, value === '' ? 'true' : value); // <… scale> means scale="true"
-      if (set.error) console.warn(`<attention-lens ${attr}="${value}">: ${set.error}`);
+  #mode() {
+    return this.getAttribute('mode') === 'image' ? 'image' : 'text';
+  }
+
+  // a mode's options from the attributes; a bad attribute value keeps the default (and says so)
+  #attributeOptions(mode) {
+    const [specs, defaults] =
+      mode === 'image' ? [IMAGE_OPTION_SPECS, DEFAULT_IMAGE_OPTIONS] : [OPTION_SPECS, DEFAULT_OPTIONS];
+    let options = { ...defaults };
+    if (mode !== this.#mode()) return options;
+    for (const { flag } of specs) {
+      if (!this.hasAttribute(flag)) continue;
+      const value = this.getAttribute(flag);
+      const set = withOptionText(options, flag, value === '' ? 'true' : value, specs); // <… scale> means scale="true"
+      if (set.error) console.warn(`<attention-lens ${flag}="${value}">: ${set.error}`);
       options = set.options;
     }
     return options;
@@ -49,17 +65,23 @@ class AttentionLensElement extends HTMLElement {
   connectedCallback() {
     const urlState = this.hasAttribute('url-state');
     let initial = {
+      mode: this.#mode(),
       text: this.getAttribute('sentence') ?? SEED_SENTENCE,
       document: this.getAttribute('document') ?? '',
-      options: this.#attributeOptions(),
+      options: this.#attributeOptions('text'),
+      imageOptions: this.#attributeOptions('image'),
+      pictureName: this.getAttribute('picture'),
       query: 0,
       head: 0,
+      patch: 0,
     };
     if (urlState) initial = readUrlState(location.search, initial);
     const queryChosen = urlState && new URLSearchParams(location.search).has('q');
+    const patchChosen = urlState && new URLSearchParams(location.search).has('at');
     const store = (this.#store = createStore({
       ...initial,
       queryChosen,
+      patchChosen,
       lens: null,
       result: null,
       error: null,
@@ -69,67 +91,38 @@ class AttentionLensElement extends HTMLElement {
       trainedAvailable: false,
       inputAt: 0,
       computeMs: 0,
+      picture: null,
+      imageResult: null,
+      imageError: null,
+      trainedImagePreset: null,
     }));
 
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     const status = statusView(store),
-      input = inputView(store),
-      controls = controlsView(store);
-    const heads = headsView(store),
-      heatmap = heatmapView(store),
-      table = weightsTableView(store);
-    const search = searchView(store),
-      pipeline = pipelineView(store);
-    const explanations = [
-      traceView(store),
-      scalingView(store),
-      positionalView(store),
-      similarityView(store),
-      whatIfView(store),
-      trainView(store),
-    ];
-    const tour = tourView(store, shadow);
-    this.#views = [status, input, controls, heads, heatmap, table, search, pipeline, ...explanations, tour];
-    const exportBar = h(
-      'div',
-      { class: 'export', role: 'group', 'aria-label': 'Export the attention filter' },
-      'Export:',
-      exportButtons(shadow, store, heatmap.canvas).map(([name, run]) =>
-        h('button', { type: 'button', onclick: run }, name),
-      ),
-    );
-    const filter = h(
-      'section',
-      { class: 'filter', 'aria-label': 'The attention filter' },
-      h('h2', {}, 'The attention filter'),
-      heads.root,
-      heatmap.root,
-      heatmap.readout,
-      heatmap.legend,
-      heatmap.maskNote,
-      exportBar,
-      table.root,
-    );
+      tabs = modeTabs(store),
+      text = textMode(store, shadow),
+      image = imageMode(store, this, { picture: initial.pictureName, src: this.getAttribute('src') }),
+      tour = tourView(store, shadow);
+    this.#views = [status, tabs, ...text.views, image, ...image.views, tour];
+    tabs.panels(text.root, image.root);
     shadow.append(
       h('link', { rel: 'stylesheet', href: assetUrl('attention-lens.css') }),
       h(
         'div',
-        { class: `lens${this.hasAttribute('compact') ? ' compact' : ''}` },
+        {
+          class: `lens${this.hasAttribute('compact') ? ' compact' : ''}`,
+          'data-view': this.getAttribute('view') ?? undefined, // e.g. "filter search": only those parts
+        },
         tour.root,
+        tabs.root,
         status.root,
-        input.root,
-        controls.root,
-        h('div', { class: 'main' }, filter, search.root),
-        h(
-          'div',
-          { class: 'explanations' },
-          explanations.map((v) => v.root),
-        ),
-        pipeline.root,
+        text.root,
+        image.root,
       ),
     );
+    const filter = text.filter;
 
-    this.#cleanup.push(startCompute(store));
+    this.#cleanup.push(startCompute(store), startImageCompute(store));
     // the heatmap fits the filter panel, whether it sits beside the search panel or above it
     const resize = new ResizeObserver(([entry]) => store.set({ width: Math.round(entry.contentRect.width) }));
     resize.observe(filter);
@@ -137,8 +130,9 @@ class AttentionLensElement extends HTMLElement {
     this.#cleanup.push(
       store.subscribe((state, changed) => {
         if (changed.has('result')) this.#afterPaint(state);
-        if (urlState && ['text', 'document', 'options', 'query', 'head'].some((k) => changed.has(k)))
-          this.#writeUrl(state);
+        // the picture's views repaint for a new analysis, and for another query patch
+        if (changed.has('imageResult') || (state.mode === 'image' && changed.has('patch'))) this.#afterPaint(state);
+        if (urlState && URL_KEYS.some((k) => changed.has(k))) this.#writeUrl(state);
       }),
     );
     getLens().then(
@@ -149,6 +143,7 @@ class AttentionLensElement extends HTMLElement {
       (preset) =>
         preset && store.set({ trainedPreset: preset, trainedAvailable: true, trainedHeads: preset.heads ?? 1 }),
     );
+    trainedImagePreset().then((preset) => preset && store.set({ trainedImagePreset: preset }));
   }
 
   // Tells listeners that the views have rendered a new result (for npm run bench:page): sent
@@ -163,6 +158,7 @@ class AttentionLensElement extends HTMLElement {
           inputToPaintMs: inputAt ? performance.now() - inputAt : null,
           computeMs: state.computeMs,
           tokens: state.result?.tokens.length ?? 0,
+          mode: state.mode,
         },
       }),
     );
@@ -177,13 +173,15 @@ class AttentionLensElement extends HTMLElement {
     if (!this.#store) return;
     if (name === 'sentence') this.#store.set({ text: value ?? '' });
     else if (name === 'document') this.#store.set({ document: value ?? '' });
-    else this.#store.set({ options: this.#attributeOptions() });
+    else if (name === 'mode') this.#store.set({ mode: this.#mode() });
+    else this.#store.set({ options: this.#attributeOptions('text'), imageOptions: this.#attributeOptions('image') });
   }
 
   disconnectedCallback() {
     for (const fn of this.#cleanup) fn();
     for (const v of this.#views) v.destroy();
     this.#store?.get().result?.dispose();
+    this.#store?.get().imageResult?.dispose();
     this.#cleanup = [];
     this.#views = [];
     this.#store = null;

@@ -65,10 +65,6 @@ async function readAsset(path, onProgress) {
   return bytes;
 }
 
-async function readJson(path) {
-  return (await fetch(files.url(path))).json();
-}
-
 function report(progress) {
   lastProgress = progress;
   for (const fn of progressListeners) fn(progress);
@@ -110,61 +106,51 @@ export function getLens() {
   return pageLens;
 }
 
-// The trained preset the site offers, from weights/index.json (so that no request fails):
-// { file, heads it was trained with }, or null when there is none, and offline (where JSON
-// cannot be fetched). Its 160 kB are loaded only when chosen (loadTrainedWeights).
+// A JSON index the site may offer (weights/index.json, images/index.json), or null when there
+// is none and offline (where JSON cannot be fetched): a missing one fails no request.
+const indexes = new Map(); // path -> Promise<object | null>
+function siteIndex(path) {
+  if (!indexes.has(path))
+    indexes.set(
+      path,
+      offline
+        ? Promise.resolve(null)
+        : fetch(files.url(path))
+            .then((r) => (r.ok ? r.json() : null))
+            .catch(() => null),
+    );
+  return indexes.get(path);
+}
+
+// The trained presets the site offers, from weights/index.json: the text layer's { file,
+// heads it was trained with } and the image layer's { file, heads, patch }, or null. Their
+// bytes are loaded only when chosen (loadPresetWeights).
 export async function trainedPreset() {
-  if (offline) return null;
-  try {
-    const index = await readJson('weights/index.json');
-    return index.trained ? { file: index.trained, heads: index.heads } : null;
-  } catch {
-    return null;
-  }
+  const index = await siteIndex('weights/index.json');
+  return index?.trained ? { file: index.trained, heads: index.heads } : null;
 }
-
-const trainedLoads = new Map(); // lens -> Promise: each lens loads the preset once
-export function loadTrainedWeights(lens, preset) {
-  if (!trainedLoads.has(lens))
-    trainedLoads.set(
-      lens,
-      readAsset(`weights/${preset.file}`).then((bytes) => lens.setTrainedWeights(bytes)),
-    );
-  return trainedLoads.get(lens);
-}
-
-// The trained image-layer preset, from the same weights/index.json ({ image: { file, heads,
-// patch } }), or null; loaded only when chosen (loadTrainedImageWeights).
 export async function trainedImagePreset() {
-  if (offline) return null;
-  try {
-    const index = await readJson('weights/index.json');
-    return index.image?.file ? index.image : null;
-  } catch {
-    return null;
-  }
+  const index = await siteIndex('weights/index.json');
+  return index?.image?.file ? index.image : null;
 }
 
-const trainedImageLoads = new Map(); // lens -> Promise: each lens loads the image preset once
-export function loadTrainedImageWeights(lens, preset) {
-  if (!trainedImageLoads.has(lens))
-    trainedImageLoads.set(
-      lens,
-      readAsset(`weights/${preset.file}`).then((bytes) => lens.setTrainedImageWeights(bytes)),
-    );
-  return trainedImageLoads.get(lens);
+const presetLoads = new Map(); // lens + file -> Promise: each lens loads each preset once
+function loadPresetWeights(lens, preset, set) {
+  if (!presetLoads.has(lens)) presetLoads.set(lens, new Map());
+  const loads = presetLoads.get(lens);
+  if (!loads.has(preset.file)) loads.set(preset.file, readAsset(`weights/${preset.file}`).then(set));
+  return loads.get(preset.file);
 }
+export const loadTrainedWeights = (lens, preset) =>
+  loadPresetWeights(lens, preset, (bytes) => lens.setTrainedWeights(bytes));
+export const loadTrainedImageWeights = (lens, preset) =>
+  loadPresetWeights(lens, preset, (bytes) => lens.setTrainedImageWeights(bytes));
 
 // The built-in photos (images/index.json: [{ name, file, title, author, licence, source }]), or
 // [] where there are none or offline (the page can still open your own pictures there).
 export async function builtInPictures() {
-  if (offline) return [];
-  try {
-    const index = await readJson('images/index.json');
-    return index.images.map((p) => ({ ...p, url: assetUrl(`images/${p.file}`) }));
-  } catch {
-    return [];
-  }
+  const index = await siteIndex('images/index.json');
+  return (index?.images ?? []).map((p) => ({ ...p, url: assetUrl(`images/${p.file}`) }));
 }
 
 // The training worker (train/worker.js, built as train-worker.js), started with the files it

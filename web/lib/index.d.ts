@@ -129,12 +129,23 @@ export interface AttentionResult {
    * head that head's n × d_k columns. Throws for an unknown step or head, or after dispose().
    */
   step(name: StepName | DocumentStepName | WeightName, head?: number): Step;
+  /**
+   * What query's answer is about, in word space: each head's weights over the keys' GloVe
+   * vectors, without the positional encoding (decode it with lens.nearestWords).
+   */
+  answerMeaning(query: number): Float32Array;
   /** How concentrated query row's weights in a head are, computed by the core. */
   focus(head: number, row: number, top?: number): Focus;
   /** The arithmetic behind weight (i, j) of a head, computed by the core. */
   traceCell(head: number, i: number, j: number): CellTrace;
   /** Per-row spread, largest weight and entropy with and without ÷√d_k, at dK dimensions. */
   scalingStudy(dK: number, options?: { seed?: number; temperature?: number }): ScalingStudy;
+  /**
+   * Each word's influence on the last position through a small seeded recurrent network and
+   * through one attention step, computed by the core. Self-attention only (throws for a
+   * cross-attention result).
+   */
+  recurrentInfluence(options?: { seed?: number }): RecurrentInfluence;
   /**
    * The same as step() without a copy, for painting large steps at once: data is a Float32Array
    * onto wasm memory, valid only until the next call into the lens (which may grow memory and
@@ -144,6 +155,29 @@ export interface AttentionResult {
   view(name: StepName | DocumentStepName | WeightName, head?: number): Step;
   /** Frees the C++ memory behind the result. Steps already returned stay valid. */
   dispose(): void;
+}
+
+/**
+ * Why attention. The recurrent network is h_t = tanh(W_h h_{t−1} + W_x x_t) over the layer's
+ * input X; the attention is this result's own last row of weights.
+ */
+export interface RecurrentInfluence {
+  /** Hidden units of the recurrent network. */
+  hidden: number;
+  /** W_h's largest singular value (< 1): each step back shrinks an influence by at most this. */
+  radius: number;
+  /** ‖∂h_n/∂x_j‖_F per word j: how far the last state moves per unit change of word j's input. */
+  recurrent: Float64Array;
+  /** recurrent divided by its sum (sums to 1). */
+  recurrentShare: Float64Array;
+  /** The last query row's weights, mean over the heads, as shares (sums to 1). */
+  attentionShare: Float64Array;
+  /** ⌊n/2⌋: how many words the first half holds. */
+  firstHalf: number;
+  /** The first half's share of the recurrent influence. */
+  recurrentFirstHalf: number;
+  /** The first half's share of the attention. */
+  attentionFirstHalf: number;
 }
 
 /** The effective number of keys, exp(entropy), and the share of the weight on the `top` largest. */

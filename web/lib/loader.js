@@ -17,6 +17,33 @@ export function supportsSimd() {
   }
 }
 
+// (module (func (param v128 v128 v128) (result v128) local.get 0 local.get 1 local.get 2
+// f32x4.relaxed_madd)): valid only where relaxed SIMD is supported (Chromium; Node 20 with
+// --experimental-wasm-relaxed-simd)
+const RELAXED_SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 8, 1, 96, 3, 123, 123, 123, 1, 123, 3, 2, 1, 0, 10, 13, 1, 11, 0, 32, 0, 32, 1, 32, 2,
+  253, 133, 2, 11,
+]);
+
+export function supportsRelaxedSimd() {
+  try {
+    return WebAssembly.validate(RELAXED_SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+// Swaps the SIMD build's hot kernels for kernels-relaxed.wasm (the same kernels with
+// f32x4.relaxed_madd, on the module's memory): its functions go into the module's function table.
+async function useRelaxedKernels(module, files) {
+  const bytes = await readBytes(files.url('wasm/kernels-relaxed.wasm'));
+  const memory = Object.values(module.asm).find((e) => e instanceof WebAssembly.Memory);
+  const { gemm, scores, softmax_with_max } = (await WebAssembly.instantiate(bytes, { env: { memory } })).instance
+    .exports;
+  const add = (f) => module.addFunction(f);
+  module.useRelaxedKernels(add(gemm), add(scores), add(softmax_with_max));
+}
+
 // A folder that holds <build>.mjs and <build>.wasm side by side (as CMake's build folders do),
 // as a place of locate.js.
 function folder(dir) {
@@ -30,7 +57,13 @@ function folder(dir) {
 // Loads <build>-{simd,baseline}: its glue (place.importGlue) and its .wasm (place.url('wasm/…'))
 // from place, a place of locate.js, or the URL of a folder that holds both files. build is
 // 'attention-lens', or 'attention-lens-train' (the same with the trainer, for training workers).
-export async function loadModule(place, { simd = 'auto', onProgress, build = 'attention-lens' } = {}) {
+// relaxed: the SIMD build's relaxed-SIMD kernels (wasm/kernels-relaxed.wasm) where supported
+// ('auto'; if they fail to load the SIMD128 kernels stay), always (true: a failure throws), or
+// never (false).
+export async function loadModule(
+  place,
+  { simd = 'auto', relaxed = 'auto', onProgress, build = 'attention-lens' } = {},
+) {
   if (typeof WebAssembly !== 'object') throw new Error('attention-lens: this browser has no WebAssembly');
   const useSimd = simd === 'auto' ? supportsSimd() : Boolean(simd);
   if (useSimd && !supportsSimd()) throw new Error('attention-lens: this engine does not support WebAssembly SIMD');
@@ -48,5 +81,10 @@ export async function loadModule(place, { simd = 'auto', onProgress, build = 'at
   const wasmBinary = bytes.value;
   if (!WASM_MAGIC.every((b, i) => wasmBinary[i] === b))
     throw new Error(`attention-lens: ${wasmUrl.href} is not a WebAssembly file: ${MISSING_HINT}`);
-  return { module: await glue.value.default({ wasmBinary }), simd: useSimd };
+  const module = await glue.value.default({ wasmBinary });
+  if (useSimd && (relaxed === 'auto' ? supportsRelaxedSimd() : relaxed))
+    await useRelaxedKernels(module, files).catch((e) => {
+      if (relaxed === true) throw e;
+    });
+  return { module, simd: useSimd, kernels: module.gemmKernels() };
 }

@@ -69,6 +69,14 @@ export class AttentionResult extends StepResult {
     return out;
   }
 
+  // What query's answer is about, in word space (100 numbers, a JS-owned copy): each head's
+  // weights over the keys' GloVe vectors, without the positional encoding (which means nothing
+  // to a nearest-word search). With identity weights it is the word part of the context.
+  answerMeaning(query) {
+    this.checkStep('weights');
+    return new Float32Array(this.checked(this.handle.answerMeaning(query), RangeError));
+  }
+
   // Why ÷√d_k: the input projected to dK dimensions by two random maps (seeded), softmaxed with
   // and without the scaling: per row, the spread of the scores, the largest weight, the entropy
   // in bits. Arrays are JS-owned copies.
@@ -76,5 +84,19 @@ export class AttentionResult extends StepResult {
     this.checkStep('weights', 0);
     const s = this.checked(this.handle.scalingStudy(dK, seed, temperature), RangeError);
     return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, new Float32Array(v)]));
+  }
+
+  // Why attention: each word's influence on the last position, from the core (src/core/recurrent.h).
+  // Through a small recurrent network over the same input (an Elman RNN with `hidden` units,
+  // seeded, W_h scaled to the largest singular value `radius` < 1): recurrent[j] = ‖∂h_n/∂x_j‖_F;
+  // through one attention step: the last row's weights, mean over the heads. Both as shares
+  // that sum to 1 (recurrentShare, attentionShare), and the shares of the first `firstHalf`
+  // words. Self-attention only. Arrays are JS-owned Float64Array copies.
+  recurrentInfluence({ seed = 0 } = {}) {
+    this.checkStep('weights', 0);
+    if (!Number.isSafeInteger(seed) || seed < 0)
+      throw new RangeError(`attention-lens: seed must be a whole number of 0 or more, got ${seed}`);
+    const s = this.checked(this.handle.recurrentInfluence(seed), RangeError);
+    return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, ArrayBuffer.isView(v) ? new Float64Array(v) : v]));
   }
 }

@@ -1,10 +1,21 @@
 // exp(x) for x <= 0 (softmax inputs after the maximum is subtracted), shared by the scalar
-// softmax and the SIMD softmax's leftover elements, so both compute the same function.
-//   x = n·ln2 + t, n = round(x·log2(e)), |t| <= ln2/2    (range reduction; ln2 in two parts
-//                                                          so n·ln2_hi is exact)
-//   e^t ≈ 1 + t + t²/2! + ... + t⁶/6!                    (Horner; error < 1.2e-7 relative)
-//   e^x = 2^n · e^t, 2^n built from its exponent bits
-//   x < -87.33 (e^x below the smallest normal float) gives 0
+// softmax and the SIMD softmax's leftover elements, so both compute the same function; the SIMD
+// twins (softmax_wasmsimd.cpp) run these steps in the same order on four lanes.
+//   y = x·log2(e)                        e^x = 2^y
+//   n = round(y), f = y - n ∈ [-½, ½]    round by adding kMagicBias = 1.5·2^23 + 127: the sum's
+//                                        low mantissa bits are then n + 127 (XNNPACK's trick),
+//                                        so one shift turns them into 2^n's exponent bits
+//   2^f ≈ 1 + f·(c1 + f·(c2 + f·(c3 + f·(c4 + f·c5))))
+//                                        (XNNPACK's rr2-p5 minimax for e^t, |t| ≤ ln2/2,
+//                                        with t = f·ln2 folded into the coefficients: relative
+//                                        error 1.2e-7 before rounding)
+//   e^x = 2^n·2^f = s + (s·f)·p           s = 2^n
+//   x < -87.34 (e^x below the smallest normal float), or -inf, gives exactly 0
+// Accuracy: y = x·log2(e) is rounded once, which costs a relative error of |x|·6e-8; but the
+// softmax only needs e^x accurate to absolute errors against its largest term e^0 = 1, and
+// |x|·e^x·6e-8 ≤ 2.2e-8 for x ≤ 0. So one rounding step does, where a general expf splits ln 2
+// into two parts (Cody-Waite) to keep the relative error of e^x small for large |x|.
+// e^0 is exactly 1 (n = 0, f = 0), so a one-hot row stays exactly one-hot.
 #pragma once
 #include <cstdint>
 #include <cstring>
@@ -12,28 +23,28 @@
 namespace al::kernels::expf_poly {
 
 constexpr float kLog2e = 1.44269504f;
-constexpr float kLn2Hi = 0.693145751953125f;      // ln 2 rounded to 16 significant bits
-constexpr float kLn2Lo = 1.428606765330187e-06f;  // ln 2 - kLn2Hi
-constexpr float kC2 = 1.0f / 2, kC3 = 1.0f / 6, kC4 = 1.0f / 24, kC5 = 1.0f / 120, kC6 = 1.0f / 720;
+constexpr float kMagicBias = 0x1.8000FEp23f;  // 1.5·2^23 + 127
+constexpr float kC1 = 0x1.62E42Ap-1f, kC2 = 0x1.EBF9BCp-3f, kC3 = 0x1.C6B770p-5f, kC4 = 0x1.3CEA52p-7f,
+                kC5 = 0x1.5BAF14p-10f;
 constexpr float kDenormalCutoff = -87.33654f;  // ln(2^-126)
-constexpr float kRoundMagic = 12582912.0f;     // 1.5·2^23: (v + magic) - magic rounds v to
-                                               // the nearest integer (ties to even), |v| < 2^22
 
 inline float exp_nonpositive(float x) {
-  if (!(x >= kDenormalCutoff)) return 0.0f;                  // also maps -inf to 0
-  const float n = (x * kLog2e + kRoundMagic) - kRoundMagic;  // = nearbyint, without a libm call
-  const float t = (x - n * kLn2Hi) - n * kLn2Lo;
-  float p = kC6;
-  p = p * t + kC5;
-  p = p * t + kC4;
-  p = p * t + kC3;
-  p = p * t + kC2;
-  p = p * t + 1.0f;
-  p = p * t + 1.0f;
-  const std::int32_t bits = (std::int32_t(n) + 127) << 23;  // 2^n, n in [-126, 0]
+  if (!(x >= kDenormalCutoff)) return 0.0f;  // also maps -inf to 0
+  const float y = x * kLog2e;
+  const float biased = y + kMagicBias;  // n + 127 in the low mantissa bits
+  std::uint32_t bits;
+  std::memcpy(&bits, &biased, 4);
+  bits <<= 23;  // 2^n: n + 127 as the exponent field (the bits above it shift out), n in [-126, 0]
   float s;
   std::memcpy(&s, &bits, 4);
-  return p * s;
+  const float n = biased - kMagicBias;
+  const float f = y - n;
+  float p = kC5;
+  p = p * f + kC4;
+  p = p * f + kC3;
+  p = p * f + kC2;
+  p = p * f + kC1;
+  return (s * f) * p + s;
 }
 
 }  // namespace al::kernels::expf_poly

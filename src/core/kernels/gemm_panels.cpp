@@ -1,3 +1,6 @@
+// Packing into panels, and the products that pack their right-hand side first: the same for
+// the scalar and SIMD builds (each has its own gemm_packed, in gemm_scalar.cpp and
+// dispatch_wasmsimd.cpp).
 #include "core/kernels/gemm_panels.h"
 
 namespace al::kernels {
@@ -26,20 +29,6 @@ PackedB& scratch() noexcept {
 }
 
 }  // namespace panels
-
-// C (m×n) = A (m×k) · B (packed): every kMr×kNr tile of C by the microkernel
-void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int ldc) noexcept {
-  using panels::kMr;
-  using panels::kNr;
-  for (int i0 = 0; i0 < m; i0 += kMr) {
-    const int rows = m - i0 < kMr ? m - i0 : kMr;
-    for (int j = 0; j < panels::panel_count(b.n); ++j) {
-      const int cols = b.n - j * kNr < kNr ? b.n - j * kNr : kNr;
-      panels::microkernel(rows, cols, b.k, a + std::size_t(i0) * lda, lda, panels::panel(b, j),
-                          c + std::size_t(i0) * ldc + j * kNr, ldc);
-    }
-  }
-}
 
 void pack_b(int k, int n, const float* b, int ldb, PackedB& out) noexcept { panels::pack(k, n, b, ldb, 1, out); }
 

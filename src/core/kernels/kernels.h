@@ -27,6 +27,15 @@ void pack_bt(int k, int n, const float* bt, int ldbt, PackedB& out) noexcept;
 // C (m×n) = A (m×k) · B (k×n, packed)
 void gemm_packed(int m, const float* a, int lda, const PackedB& b, float* c, int ldc) noexcept;
 
+// The scores of a block of queries against packed keys, with the two steps the forward keeps
+// and what its softmax needs, in one pass over each tile while it is in registers:
+//   scores (m×n)  = saturate(Q (m×k) · Kᵀ (k×n, packed by pack_bt))
+//   scaled (m×n)  = saturate(scores · alpha)                 alpha > 0 and finite
+//   row_max (m)   = the largest value of each row of scaled  (for softmax_with_max)
+// scores and scaled rows ldc floats apart; n >= 1.
+void scores_packed(int m, const float* q, int ldq, const PackedB& kt, float alpha, float* scores, float* scaled,
+                   int ldc, float* row_max) noexcept;
+
 // C (m×n) = A (m×k) · B (k×n)
 void gemm(int m, int n, int k, const float* a, int lda, const float* b, int ldb, float* c, int ldc) noexcept;
 
@@ -37,6 +46,10 @@ void gemm_nt(int m, int n, int k, const float* a, int lda, const float* b, int l
 // x and y may alias. n >= 1.
 void softmax(const float* x, float* y, int n) noexcept;
 
+// The same when max_val = the maximum of x is known already (scores_packed gives it): the first
+// pass is skipped. x and y may alias. n >= 1.
+void softmax_with_max(const float* x, float* y, int n, float max_val) noexcept;
+
 // y (n) = x (n) * alpha, saturated: ±inf becomes ±FLT_MAX and NaN becomes 0, so that scores
 // stay finite whatever the weights. x and y may alias.
 void scale(const float* x, float* y, int n, float alpha) noexcept;
@@ -44,7 +57,8 @@ void scale(const float* x, float* y, int n, float alpha) noexcept;
 // x (n) saturated in place, as scale() saturates: ±inf becomes ±FLT_MAX and NaN becomes 0.
 void saturate(float* x, int n) noexcept;
 
-// The names of the implementations built in: "eigen", "scalar" or "wasmsimd".
+// The names of the implementations in use: "eigen", "scalar", "wasmsimd", or "wasmrelaxedsimd"
+// once the relaxed-SIMD kernels are installed (wasm_kernels.h).
 const char* gemm_impl() noexcept;
 const char* softmax_impl() noexcept;
 

@@ -10,6 +10,10 @@ void softmax(const float* x, float* y, int n) noexcept {
   // pass 1: the maximum, for numerical stability: x - max <= 0, so exp never overflows
   float max_val = x[0];
   for (int i = 1; i < n; ++i) max_val = x[i] > max_val ? x[i] : max_val;
+  softmax_with_max(x, y, n, max_val);
+}
+
+void softmax_with_max(const float* x, float* y, int n, float max_val) noexcept {
   if (softmax_nonfinite_row(x, y, n, max_val)) return;  // +inf, or no finite entry
   // pass 2: exponentiate and sum (the maximum contributes exp(0) = 1, so sum >= 1)
   float sum = 0.0f;

@@ -1,85 +1,149 @@
-// A guided tour through the seed article's explanation, on "A Lannister always pays his debts",
-// using the live views: a short sequence of steps, skippable, keyboard accessible (Tab to the
-// buttons, Escape leaves).
-import { DEFAULT_OPTIONS } from '../../lib/options.js';
+// A guided tour of the seed article, in its order, on the live views: the search engine, the
+// cosine, QKᵀ, position, one embedding in three roles, ÷√d_k, the softmax, × V, the output
+// layer, the picture; multi-head, cross and masked attention as "the next article"; then random
+// weights, and the trained ones behind one switch. Leaving or finishing puts your own sentence
+// and settings back. Keyboard: Enter for next (the focused button), Escape leaves.
+import { DEFAULT_IMAGE_OPTIONS, DEFAULT_OPTIONS } from '../../lib/options.js';
 import { h } from '../dom.js';
+import { ENCODER_DECODER, ENCODER_DECODER_SELECTOR } from './encoder-decoder.js';
 
 const SEED = 'A Lannister always pays his debts';
 const PAYS = 3,
   DEBTS = 5;
+const text = (options = {}) => ({
+  mode: 'text',
+  text: SEED,
+  document: '',
+  options: { ...DEFAULT_OPTIONS, ...options },
+});
 
-// [title, text, the section to show (a selector in the element), the state to set]
+// [title, what it says, the section it shows (a selector in the element), the state it sets]
 const STEPS = [
   [
-    'Words become tokens',
-    'The sentence is cut into tokens. “A” is marked: the GloVe vocabulary has no vector for it, so its embedding is zero.',
-    '.input',
-    { text: SEED, options: DEFAULT_OPTIONS, query: PAYS, queryChosen: true },
+    'Attention is a search engine',
+    'Take “pays”. Its query is what you type in a search box; every word’s key is the title of a result, and the results are ranked by how well they match. Their values are the contents, blended into the answer.',
+    '.search',
+    { ...text(), query: PAYS, queryChosen: true },
   ],
   [
-    'Tokens become vectors',
-    'Each token becomes its GloVe vector: 100 numbers learned from billions of words. Similar words get similar vectors.',
-    '[data-step="embeddings"]',
-    {},
+    'Matching is a similarity',
+    'How well a query matches a key is the similarity of two vectors. The article uses the cosine: 1 when they point the same way, 0 when unrelated. Here, the filter with cosine similarity.',
+    '.filter',
+    text({ similarity: 'cosine' }),
   ],
   [
-    'Position is added',
-    'Attention itself ignores word order, so a wave pattern unique to each position is added to each vector.',
+    'All the matches at once: QKᵀ',
+    'The paper uses the dot product instead, and computes every query against every key in one matrix product, Q times K transposed: the scores.',
+    '[data-step="scores"]',
+    text(),
+  ],
+  [
+    'Where a word stands',
+    'Attention itself ignores word order, so a wave pattern unique to each position is added to each word vector before anything else.',
     '[data-step="positional"]',
     {},
   ],
   [
-    'Queries, keys and values',
-    'Three linear layers turn each vector into a query (what the word looks for), a key (what it offers) and a value (what it hands over). Here they are the identity, so all three equal the input.',
+    'One embedding, three roles',
+    'The same vector of each word goes through three linear layers, W_Q, W_K and W_V: its query (what it looks for), its key (what it offers) and its value (what it hands over). Here they are the identity.',
     '[data-step="query"]',
     {},
   ],
   [
-    'The search',
-    '“pays” is the query, typed in a search box. Every word’s key is a result title, ranked by how well it matches: the score q·k.',
-    '.search',
-    { query: PAYS },
+    'Scaled: ÷√d_k',
+    'A dot product of d_k numbers grows with d_k, and large scores make the softmax put everything on one word. So the scores are divided by √d_k.',
+    '[data-step="scaled"]',
+    {},
   ],
   [
-    '÷√d_k and the softmax',
-    'The scores are divided by √d_k so that long vectors do not saturate the softmax, which turns each row into weights that add up to 1: the attention filter.',
+    'The softmax: the attention filter',
+    'Each row of scaled scores becomes weights between 0 and 1 that add up to 1. This is the attention filter: how much each word takes from every other.',
     '.filter',
     {},
   ],
   [
-    'Where one number comes from',
-    'The arithmetic of the cell “pays” → “debts”: the products of q and k, their sum, ÷√d_k, exp, and the row total.',
+    '× V: the answer',
+    'Each word’s answer is the values of all the words, blended by its weights. Here is the arithmetic of one weight, “pays” → “debts”, and its share of the answer.',
     '.trace',
-    { focus: { i: PAYS, j: DEBTS } },
+    { focus: { i: PAYS, j: DEBTS }, focusChosen: true },
   ],
   [
-    'The answer',
-    'The values are blended by the weights: the context vector, then the output layer W_O mixes it once more. “What the answer is about” decodes it back to words.',
+    'The output layer',
+    'One more linear layer, W_O, mixes the heads’ answers back into one vector per word: the layer’s output.',
     '[data-step="output"]',
     {},
   ],
   [
-    'At first the weights are random',
-    'Random weights (as before training) give a different, noisier filter. Training makes them meaningful.',
-    '.filter',
-    { options: { ...DEFAULT_OPTIONS, weights: 'random', seed: 1 } },
+    'The same on a picture',
+    'The article’s picture: cut into patches, each patch attends to the patches that look like it. Multiplying the filter with the values keeps what matters and throws the rest away: each patch, dimmed by its weight.',
+    '.blend',
+    { mode: 'image', imageOptions: { ...DEFAULT_IMAGE_OPTIONS, mask: 'self' } },
   ],
   [
-    'Only looking back',
-    'A decoder may only look at earlier words: the causal mask hides the rest, and each row is normalized over what is left. That is the tour: now type your own sentence.',
-    '.filter',
-    { options: { ...DEFAULT_OPTIONS, mask: 'causal' } },
+    'Next: heads, documents and masks',
+    'The next article: several heads each compare a slice of the vectors (Heads), cross-attention searches another text (Search a document), and a causal mask lets a decoder look only back (Mask).',
+    '.controls',
+    { ...text({ heads: 4, mask: 'causal' }) },
   ],
+  [
+    'The next article: encoder and decoder',
+    'The seed’s translation example: the decoder’s words (“I am fine”) look back at each other through a causal mask, and at the input (“Hi, How are you?”) through cross-attention. Choose an output word to see its search.',
+    ENCODER_DECODER_SELECTOR,
+    { explain: ENCODER_DECODER },
+  ],
+  [
+    'At first, random',
+    'A layer starts with random weights: W_Q, W_K, W_V and W_O drawn at random (Xavier). The filter is noise: it knows nothing yet.',
+    '.filter',
+    text({ weights: 'random', seed: 1 }),
+  ],
+  [
+    'After training, meaningful',
+    'Trained (here, on hiding a word of real sentences and guessing it), the same layer attends where it helps. Switch between the two:',
+    '.filter',
+    {},
+  ],
+];
+const TRAINED_STEP = STEPS.length - 1;
+// what the tour changes, put back when it ends
+const KEPT = [
+  'mode',
+  'text',
+  'document',
+  'options',
+  'imageOptions',
+  'query',
+  'queryChosen',
+  'head',
+  'patch',
+  'focus',
+  'focusChosen',
 ];
 
 export function tourView(store, shadowRoot) {
-  let step = -1;
+  let step = -1,
+    saved = null;
   const title = h('h2', { id: 'tour-title' });
-  const text = h('p', { id: 'tour-text' });
+  const body = h('p', { id: 'tour-text' });
   const counter = h('span', { class: 'tour-count' });
   const back = h('button', { type: 'button', onclick: () => go(step - 1) }, 'Back');
   const next = h('button', { type: 'button', class: 'primary', onclick: () => go(step + 1) }, 'Next');
-  const close = h('button', { type: 'button', onclick: () => go(-1) }, 'Skip the tour');
+  const close = h('button', { type: 'button', onclick: () => go(-1) }, 'Leave the tour');
+  // the trained step's one switch: random ↔ trained
+  const toggle = h('button', {
+    type: 'button',
+    class: 'switch tour-switch',
+    onclick: () => {
+      const { options, trainedPreset, trainedHeads } = store.get();
+      const trained = options.weights !== 'trained' && trainedPreset;
+      store.set({
+        options: trained
+          ? { ...DEFAULT_OPTIONS, weights: 'trained', heads: trainedHeads ?? 1 }
+          : { ...DEFAULT_OPTIONS, weights: 'random', seed: 1 },
+      });
+      showSwitch();
+    },
+  });
   const panel = h(
     'section',
     {
@@ -93,34 +157,61 @@ export function tourView(store, shadowRoot) {
     },
     counter,
     title,
-    text,
+    body,
+    toggle,
     h('div', { class: 'tour-buttons' }, back, next, close),
   );
   const start = h('button', { type: 'button', class: 'tour-start', onclick: () => go(0) }, 'Take the guided tour');
+
+  function showSwitch() {
+    const { options, trainedAvailable } = store.get();
+    toggle.hidden = step !== TRAINED_STEP;
+    toggle.disabled = !trainedAvailable;
+    toggle.textContent = !trainedAvailable
+      ? 'The trained weights are not available here'
+      : options.weights === 'trained'
+        ? 'Show the random weights'
+        : 'Show the trained weights';
+  }
+
+  // the card sits at the top or the bottom of the window, away from what it explains
+  function placeCard(target) {
+    const r = target?.getBoundingClientRect();
+    const below = !r || r.top + r.height / 2 < innerHeight / 2;
+    panel.classList.toggle('tour-top', !below);
+  }
 
   function go(to) {
     shadowRoot.querySelectorAll('.tour-focus').forEach((el) => el.classList.remove('tour-focus'));
     if (to < 0 || to >= STEPS.length) {
       step = -1;
       panel.hidden = true;
+      if (saved) store.set(saved); // your sentence and settings, as they were
+      saved = null;
       start.focus();
       return;
     }
+    if (step < 0) saved = Object.fromEntries(KEPT.map((k) => [k, store.get()[k]]));
     step = to;
-    const [heading, body, target, state] = STEPS[step];
+    const [heading, words, target, state] = STEPS[step];
     store.set(state);
+    if (step === TRAINED_STEP && store.get().trainedAvailable) toggle.click(); // start on the trained filter
+    showSwitch();
     title.textContent = heading;
-    text.textContent = body;
+    body.textContent = words;
     counter.textContent = `Step ${step + 1} of ${STEPS.length}`;
     back.disabled = step === 0;
     next.textContent = step === STEPS.length - 1 ? 'Finish' : 'Next';
     panel.hidden = false;
-    const el = shadowRoot.querySelector(target);
+    const el =
+      [...shadowRoot.querySelectorAll(target)].find((e) => e.closest('.mode-panel:not([hidden])')) ??
+      shadowRoot.querySelector(target);
     if (el) {
       el.classList.add('tour-focus');
       if (el.tagName === 'DETAILS') el.open = true;
       el.scrollIntoView?.({ block: 'nearest' });
     }
+    placeCard(el);
     next.focus();
   }
   return { root: h('div', { class: 'tour-wrap' }, start, panel), destroy: () => {} };

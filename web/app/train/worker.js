@@ -1,10 +1,10 @@
 // The training worker: its own wasm module and lens, the WordNet corpus, and a trainer that runs
 // a few mini-batches at a time, so that the page stays responsive and messages (pause, a new
 // sentence) get through between them.
-//   in:  start {files, heads, seed, sentence} · pause · resume · reset {seed} · sentence {text}
+//   in:  start {files, heads, seed, sentence} · pause · resume · reset {seed} · sentence {text} · weights
 //   out: ready {train, heldOut, vocabulary} · progress {steps, epochs, loss, stepsPerSecond}
 //        · eval {steps, top1, top10} · filter {steps, tokens, rows, cols, weights} · paused {steps}
-//        · error {message}
+//        · weights {bytes, heads, steps} (asked with weights) · error {message}
 import { readBytes } from '../../lib/assets.js';
 import { createLensWith } from '../../lib/lens.js';
 import { loadModule } from '../../lib/loader.js';
@@ -106,6 +106,9 @@ self.onmessage = async ({ data }) => {
       recent = [];
       evaluate();
       await filter();
+    } else if (data.type === 'weights' && trainer) {
+      const bytes = trainer.weightsFile();
+      postMessage({ type: 'weights', bytes, heads, steps: trainer.stepCount }, [bytes.buffer]);
     } else if (data.type === 'sentence') {
       sentence = data.text;
       if (trainer) await filter();

@@ -1,122 +1,104 @@
-// The options: heads, √d_k scaling, temperature, positional encoding, similarity, the mask
-// and where the weights come from.
-import { HEAD_COUNTS, OPTION_SPECS } from '../../lib/options.js';
-import { h, uniqueId } from '../dom.js';
+// The options, from the core's schema: heads, √d_k scaling, temperature, positional encoding,
+// similarity, the mask and where the weights come from, each with a line of help (a tooltip,
+// and a description for screen readers).
+import { OPTION_SPECS } from '../../lib/options.js';
+import { h } from '../dom.js';
+import { optionField } from '../fields.js';
 import { MASK_LABELS } from '../masks.js';
 import { watch } from '../store.js';
 
-// temperature slider: 10^(t/10) for t in [-13, 13], i.e. 0.05 to 20
-const toTemperature = (t) => Number((10 ** (t / 10)).toPrecision(2));
-const fromTemperature = (x) => Math.round(10 * Math.log10(x));
+const spec = (name) => OPTION_SPECS.find((s) => s.name === name);
+
+// [option, label, short help, the select's words for its values, the slider's step]
+const FIELDS = [
+  [
+    'heads',
+    'Heads',
+    'Each head compares its own d_k = 100 / heads of the 100 numbers of every word, with its own filter.',
+  ],
+  [
+    'scale',
+    'Scale by √dₖ',
+    'Dot products are divided by √d_k: a sum of d_k products grows with d_k, and unscaled scores would make the ' +
+      'softmax put all the weight on one word. Cosines (already between −1 and 1) are multiplied by 10 instead.',
+  ],
+  [
+    'temperature',
+    'Temperature',
+    'Divides the scores before the softmax: below 1 sharpens the filter, above 1 evens it out.',
+  ],
+  [
+    'positional',
+    'Positional encoding',
+    'Adds sine and cosine waves of each word’s position: without them, word order is invisible.',
+  ],
+  [
+    'positionalWeight',
+    'Positional weight',
+    'How much the position counts against the word’s meaning: X = embeddings + weight × PE.',
+    {},
+    0.25,
+  ],
+  [
+    'similarity',
+    'Similarity',
+    'How a query and a key are compared.',
+    { dot: 'dot product (the paper)', cosine: 'cosine (the seed article)' },
+  ],
+  ['mask', 'Mask', 'What a word may not attend to.', MASK_LABELS],
+  [
+    'weights',
+    'Weights',
+    'W_Q, W_K, W_V, W_O. Identity: W = I, so attention is pure word similarity. Random: Xavier-uniform, U(−a, a) with ' +
+      'a = √(6 / (100 + 100)), as a layer starts before training. Trained: trained in this project on hiding a word ' +
+      'and guessing it.',
+    { identity: 'identity: pure word similarity', random: 'random (Xavier), as before training', trained: 'trained' },
+  ],
+  ['seed', 'Seed', 'The seed of the random weights: the same seed gives the same weights.'],
+];
 
 export function controlsView(store) {
-  const setOption = (patch) => store.set({ options: { ...store.get().options, ...patch } });
-  const field = (labelText, input, extra) => {
-    input.id ||= uniqueId('opt');
-    return h('div', { class: 'field' }, h('label', { for: input.id }, labelText), input, extra);
-  };
-  const heads = h(
-    'select',
-    { onchange: () => setOption({ heads: Number(heads.value) }) },
-    HEAD_COUNTS.map((n) => h('option', { value: n }, String(n))),
-  );
-  const scale = h('input', { type: 'checkbox', onchange: () => setOption({ scale: scale.checked }) });
-  const temperature = h('input', {
-    type: 'range',
-    min: -13,
-    max: 13,
-    step: 1,
-    oninput: () => setOption({ temperature: toTemperature(Number(temperature.value)) }),
-  });
-  const temperatureOut = h('output');
-  const positional = h('input', { type: 'checkbox', onchange: () => setOption({ positional: positional.checked }) });
-  const positionalWeight = h('input', {
-    type: 'range',
-    min: 0,
-    max: 3,
-    step: 0.25,
-    oninput: () => setOption({ positionalWeight: Number(positionalWeight.value) }),
-  });
-  const pwOut = h('output');
-  const similarity = h(
-    'select',
-    { onchange: () => setOption({ similarity: similarity.value }) },
-    h('option', { value: 'dot' }, 'dot product (the paper)'),
-    h('option', { value: 'cosine' }, 'cosine'),
-  );
-  const mask = h(
-    'select',
-    { onchange: () => setOption({ mask: mask.value }) },
-    OPTION_SPECS.find((s) => s.name === 'mask').choices.map((m) => h('option', { value: m }, MASK_LABELS[m] ?? m)),
-  );
-  const trained = h('option', { value: 'trained', disabled: true }, 'trained (not available)');
+  const set = (patch) => store.set({ options: { ...store.get().options, ...patch } });
   // the trained preset was trained with a number of heads: choosing it sets them
-  const weights = h(
-    'select',
-    {
-      onchange: () =>
-        setOption(
-          weights.value === 'trained'
-            ? { weights: 'trained', heads: store.get().trainedHeads ?? store.get().options.heads }
-            : { weights: weights.value },
-        ),
-    },
-    h('option', { value: 'identity' }, 'identity: pure word similarity'),
-    h('option', { value: 'random' }, 'random (Xavier), as before training'),
-    trained,
+  const change = {
+    weights: (v) =>
+      set(
+        v === 'trained' ? { weights: v, heads: store.get().trainedHeads ?? store.get().options.heads } : { weights: v },
+      ),
+  };
+  const fields = Object.fromEntries(
+    FIELDS.map(([name, label, help, labels, step]) => [
+      name,
+      optionField(spec(name), { label, help, labels, step, onChange: change[name] ?? ((v) => set({ [name]: v })) }),
+    ]),
   );
-  const seed = h('input', {
-    type: 'number',
-    min: 0,
-    max: 4294967295,
-    step: 1,
-    inputmode: 'numeric',
-    onchange: () => {
-      const v = Number(seed.value);
-      if (Number.isInteger(v) && v >= 0 && v < 2 ** 32) setOption({ seed: v });
-      else seed.value = String(store.get().options.seed);
-    },
-  });
-  const seedField = field('Seed', seed);
-
   const root = h(
     'section',
     { class: 'controls', 'aria-label': 'Options' },
-    field('Heads', heads),
-    field('Scale by √dₖ', scale),
-    field('Temperature', temperature, temperatureOut),
-    field('Positional encoding', positional),
-    field('Positional weight', positionalWeight, pwOut),
-    field('Similarity', similarity),
-    field('Mask', mask),
-    field('Weights', weights),
-    seedField,
+    FIELDS.map(([name]) => fields[name].root),
   );
-
+  const trained = fields.weights.input.querySelector('option[value="trained"]');
   const stop = watch(
     store,
-    ['options', 'trainedAvailable', 'document'],
-    ({ options: o, trainedAvailable, document }) => {
-      heads.value = String(o.heads);
-      scale.checked = o.scale;
-      temperature.value = String(fromTemperature(o.temperature));
-      temperatureOut.textContent = String(o.temperature);
-      positional.checked = o.positional;
-      positionalWeight.value = String(o.positionalWeight);
-      positionalWeight.disabled = !o.positional;
-      pwOut.textContent = String(o.positionalWeight);
-      similarity.value = o.similarity;
-      mask.value = document.trim() ? 'none' : o.mask;
+    ['options', 'trainedAvailable', 'trainedSource', 'document'],
+    ({ options: o, trainedAvailable, trainedSource, document }) => {
+      for (const [name] of FIELDS) fields[name].set(o[name]);
+      fields.positionalWeight.set(o.positionalWeight, { disabled: !o.positional });
+      fields.seed.set(o.seed, { hidden: o.weights !== 'random' });
       // in cross-attention query i and key i are words of two texts: no order, no "itself"
-      mask.disabled = Boolean(document.trim());
-      mask.title = mask.disabled ? 'Not with a document: queries and keys come from different texts' : '';
+      const cross = Boolean(document.trim());
+      fields.mask.set(cross ? 'none' : o.mask, { disabled: cross });
+      fields.mask.input.title = cross
+        ? 'Masks apply within one text: with a document, queries and keys come from different texts'
+        : '';
       trained.disabled = !trainedAvailable;
-      trained.textContent = trainedAvailable
-        ? `trained (masked words, ${store.get().trainedHeads} heads)`
-        : 'trained (not available)';
-      weights.value = o.weights;
-      seed.value = String(o.seed);
-      seedField.hidden = o.weights !== 'random';
+      trained.textContent = trainedSource
+        ? `trained in this page (${trainedSource.steps.toLocaleString('en-US')} steps, ${trainedSource.heads} heads)`
+        : trainedAvailable
+          ? `trained (masked words, ${store.get().trainedHeads} heads)`
+          : location.protocol === 'file:'
+            ? 'trained (open the page over http to load it)'
+            : 'trained (not built: npm run train)';
     },
   );
   return { root, destroy: stop };

@@ -1,25 +1,31 @@
 // The attention filter: the n_q × n_k weights of one head (rows = queries, columns = keys), with
 // token labels, a colour legend, a readout of the focused cell, keyboard navigation and the
-// mask drawn over it. Selecting a row makes that word the query.
+// mask drawn over it. Selecting a row makes that word the query. Cells are at least MIN_CELL
+// pixels, so that every label stays legible: a long text scrolls (its labels follow), or is
+// fitted to the panel whole, without labels, with the zoom button.
 import { isMasked } from '../../lib/result.js';
 import { WEIGHT_COLORS } from '../colors.js';
 import { MASK_NOTES, MASK_REASONS } from '../masks.js';
-import { clear, h } from '../dom.js';
+import { h } from '../dom.js';
 import { paintMatrix } from '../draw.js';
-import { fmt, label } from '../format.js';
+import { fmt } from '../format.js';
 import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
+import { paintColumnLabels, paintRowLabels } from './filter-labels.js';
 
-const MAX_SIZE = 520; // px for the whole matrix
-const LABELS_UP_TO = 48; // tokens; beyond, labels show in the readout only
+const MAX_SIZE = 520; // px: the filter's view, at most
+const MIN_CELL = 14; // px: a readable cell and label
+const ROW_LABELS = 104, // px: the rows' labels' width, and the keys' labels' height
+  COL_LABELS = 84;
 
 export function heatmapView(store) {
   const canvas = h('canvas', { class: 'heatmap', tabindex: 0, role: 'img' });
   const cursor = h('div', { class: 'cursor', 'aria-hidden': 'true' });
   const queryRow = h('div', { class: 'query-row', 'aria-hidden': 'true' });
   const plot = h('div', { class: 'plot' }, canvas, queryRow, cursor);
-  const colLabels = h('div', { class: 'col-labels', 'aria-hidden': 'true' });
-  const rowLabels = h('div', { class: 'row-labels', 'aria-hidden': 'true' });
+  const scroller = h('div', { class: 'filter-scroll' }, plot);
+  const colLabels = h('canvas', { class: 'col-labels', 'aria-hidden': 'true' });
+  const rowLabels = h('canvas', { class: 'row-labels', 'aria-hidden': 'true' });
   const readout = h('p', { class: 'readout', 'aria-live': 'polite' });
   const maskNote = h('p', { class: 'mask-note', hidden: true });
   const legend = h(
@@ -30,33 +36,54 @@ export function heatmapView(store) {
     h('span', {}, '1'),
     h('span', { class: 'legend-title' }, 'attention weight'),
   );
+  const zoom = h('button', {
+    type: 'button',
+    class: 'zoom',
+    hidden: true,
+    onclick: () => store.set({ fitFilter: !store.get().fitFilter }),
+  });
   const root = h(
     'div',
     { class: 'filter-grid' },
     h('div', { class: 'corner' }, h('span', {}, 'query ↓ key →')),
     colLabels,
     rowLabels,
-    plot,
+    scroller,
+    zoom,
   );
   let cell = 10,
     rows = 0,
     cols = 0;
 
-  function focusCell(i, j, announce = true) {
-    const { result, head } = store.get();
-    if (!result || rows === 0 || cols === 0) return;
+  function focusCell(i, j) {
+    if (!store.get().result || rows === 0 || cols === 0) return;
     i = Math.max(0, Math.min(rows - 1, i));
     j = Math.max(0, Math.min(cols - 1, j));
-    store.set({ focus: { i, j } });
-    if (!announce) return;
-    const w = result.view('weights', head).data[i * cols + j];
-    const s = result.view('scores', head).data[i * cols + j];
-    const sc = result.view('scaled', head).data[i * cols + j];
+    store.set({ focus: { i, j }, focusChosen: true });
+  }
+
+  // the focused cell's numbers, from the result shown now: they follow every new result, head
+  // and option, as the search and arithmetic panels do
+  const stopReadout = watch(store, ['result', 'head', 'focus'], ({ result, head, focus }) => {
+    const n = result?.tokens.length ?? 0,
+      nk = result ? keyTokens(result).length : 0;
+    if (!n || !nk) {
+      readout.textContent = '';
+      return;
+    }
+    const i = Math.min(focus.i, n - 1),
+      j = Math.min(focus.j, nk - 1),
+      at = i * nk + j;
+    const w = result.view('weights', head).data[at];
+    const sc = result.view('scaled', head).data[at];
+    const s = result.view('scores', head).data[at];
     const masked = isMasked(result.options.mask, i, j);
     readout.textContent =
       `“${result.tokens[i].text}” → “${keyTokens(result)[j].text}”: weight ${fmt(w, 4)}` +
       (masked ? ` (masked: ${MASK_REASONS[result.options.mask]})` : `, score ${fmt(s, 3)}, scaled ${fmt(sc, 3)}`);
-  }
+    readout.dataset.cell = `${i},${j}`;
+    readout.dataset.weight = String(w);
+  });
 
   canvas.addEventListener('keydown', (e) => {
     const { focus } = store.get();
@@ -78,7 +105,6 @@ export function heatmapView(store) {
       store.set({ query: focus.i, queryChosen: true });
     }
   });
-  canvas.addEventListener('focus', () => focusCell(store.get().focus.i, store.get().focus.j));
   const cellAt = (e) => {
     const r = canvas.getBoundingClientRect();
     return [Math.floor((e.clientY - r.top) / cell), Math.floor((e.clientX - r.left) / cell)];
@@ -97,43 +123,52 @@ export function heatmapView(store) {
     el.style.width = `${width}px`;
   }
 
-  function labels(container, tokens, cls, size) {
-    clear(container);
-    for (const t of tokens) {
-      const el = h('span', { class: `${cls}${t.known ? '' : ' unknown'}`, title: t.text }, label(t, 12));
-      if (cls === 'col-label') el.style.width = `${size}px`;
-      else el.style.height = `${size}px`;
-      container.append(el);
-    }
+  // the labels of the rows and columns in view, redrawn as the filter scrolls
+  let labelsShown = false;
+  function paintLabels() {
+    const { result, query } = store.get();
+    if (!result || !labelsShown) return;
+    const width = Math.min(scroller.clientWidth, cell * cols),
+      height = Math.min(scroller.clientHeight, cell * rows);
+    paintRowLabels(rowLabels, result.tokens, { cell, width: ROW_LABELS, scroll: scroller.scrollTop, height, query });
+    paintColumnLabels(colLabels, keyTokens(result), { cell, height: COL_LABELS, scroll: scroller.scrollLeft, width });
   }
+  let labelFrame = 0;
+  scroller.addEventListener('scroll', () => {
+    if (labelFrame) return;
+    labelFrame = requestAnimationFrame(() => {
+      labelFrame = 0;
+      paintLabels();
+    });
+  });
 
-  const stopPaint = watch(store, ['result', 'head', 'width'], ({ result, head, width }) => {
+  const stopPaint = watch(store, ['result', 'head', 'width', 'fitFilter'], ({ result, head, width, fitFilter }) => {
     rows = result?.tokens.length ?? 0;
     cols = result ? keyTokens(result).length : 0;
     root.hidden = rows === 0 || cols === 0;
     if (root.hidden) return;
     const big = Math.max(rows, cols);
-    const showLabels = big <= LABELS_UP_TO;
-    const room = Math.min(MAX_SIZE, Math.max(100, (width || MAX_SIZE) - (showLabels ? 100 : 0)));
-    cell = Math.max(1, Math.min(44, room / big));
+    const room = Math.min(MAX_SIZE, Math.max(120, (width || MAX_SIZE) - ROW_LABELS));
+    const fits = room / big >= MIN_CELL;
+    labelsShown = fits || !fitFilter;
+    cell = labelsShown ? Math.max(MIN_CELL, Math.min(44, room / big)) : room / big;
+    zoom.hidden = fits;
+    zoom.textContent = fitFilter ? 'Readable cells (scroll)' : 'Fit the whole filter';
     const { mask } = result.options;
     paintMatrix(canvas, result.view('weights', head), WEIGHT_COLORS, 0, 1, {
       width: cell * cols,
       height: cell * rows,
       mask,
     });
+    scroller.style.maxHeight = `${MAX_SIZE}px`;
+    scroller.style.maxWidth = `${room}px`;
     canvas.setAttribute(
       'aria-label',
       `Attention weights of head ${head + 1}: ${rows} queries by ${cols} keys. ` +
         'Arrow keys move between cells, Enter makes the row’s word the query. The same numbers are in the table below.',
     );
-    root.classList.toggle('no-labels', !showLabels);
-    clear(colLabels);
-    clear(rowLabels);
-    if (showLabels) {
-      labels(colLabels, keyTokens(result), 'col-label', cell);
-      labels(rowLabels, result.tokens, 'row-label', cell);
-    }
+    root.classList.toggle('no-labels', !labelsShown);
+    paintLabels();
     maskNote.textContent = MASK_NOTES[mask] ?? '';
     maskNote.hidden = !MASK_NOTES[mask];
   });
@@ -141,7 +176,12 @@ export function heatmapView(store) {
     if (rows === 0 || cols === 0) return;
     place(queryRow, query * cell, 0, cell, cell * cols);
     place(cursor, Math.min(focus.i, rows - 1) * cell, Math.min(focus.j, cols - 1) * cell, cell, cell);
-    rowLabels.querySelectorAll('.row-label').forEach((el, i) => el.classList.toggle('selected', i === query));
+    paintLabels(); // the query's label in bold
+  });
+  // the keyboard's cell stays in view
+  const stopScroll = watch(store, ['focus'], () => {
+    if (document.activeElement === canvas.getRootNode().host && canvas.matches(':focus'))
+      cursor.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   });
   return {
     root,
@@ -152,6 +192,8 @@ export function heatmapView(store) {
     destroy: () => {
       stopPaint();
       stopMarks();
+      stopReadout();
+      stopScroll();
     },
   };
 }

@@ -38,7 +38,9 @@ export function inputView(store) {
       'p',
       { class: 'hint' },
       'With a document, the queries come from your sentence and the keys and values from the document: ' +
-        'the search results are the document’s words.',
+        'the search results are the document’s words. There is no mask here: a causal mask says which words come ' +
+        'before a word of the same text, and “itself” is a word of the same text; the document’s words are all ' +
+        'another text’s, so every query may look at every one of them.',
     ),
     h('label', { for: docId }, 'Document'),
     documentBox,
@@ -49,7 +51,7 @@ export function inputView(store) {
     h('label', { for: id }, 'Your sentence'),
     box,
     documentPanel,
-    h('h3', {}, '1. Tokens'),
+    h('h2', { class: 'tokens-title' }, 'Tokens'),
     tokens,
     more,
   );

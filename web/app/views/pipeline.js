@@ -1,6 +1,6 @@
 // The pipeline, step by step: each stage a small labelled matrix with its shape, collapsible.
-import { SIGNED_COLORS, WEIGHT_COLORS, maxAbs } from '../colors.js';
-import { h } from '../dom.js';
+import { SIGNED_COLORS, WEIGHT_COLORS } from '../colors.js';
+import { h, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { watch } from '../store.js';
 
@@ -61,48 +61,146 @@ const STAGES = [
   ],
 ];
 
-export function pipelineView(store) {
+// The text mode's stages and how to read its state; the image mode passes its own.
+const TEXT = {
+  stages: STAGES,
+  keys: ['result', 'head'],
+  read: ({ result, head }) => ({ result, head, rows: result?.tokens.length ?? 0 }),
+};
+
+// a stage's labels: a token's text, or a patch's place in the grid
+const rowName = (result, i) => result.tokens?.[i]?.text ?? `patch ${i + 1}`;
+const LABELS_UP_TO = 40; // rows: beyond, the labels would not be legible
+
+export function pipelineView(store, { stages: stageList, keys, read, className = 'pipeline', tokens = true } = TEXT) {
+  const tokenList = h('ol', { class: 'stage-tokens' });
   const root = h(
     'section',
-    { class: 'pipeline', 'aria-label': 'The pipeline, step by step' },
+    { class: className, 'aria-label': 'The pipeline, step by step' },
     h('h2', {}, 'Step by step'),
+    tokens
+      ? h(
+          'details',
+          { class: 'stage', open: true, 'data-step': 'tokens' },
+          h('summary', {}, h('span', { class: 'stage-title' }, '1. Tokens'), ' ', h('code', {}, 'text → tokens')),
+          h('p', {}, 'The text cut into words, numbers, punctuation and emoji; each is a row of every matrix below.'),
+          tokenList,
+        )
+      : null,
   );
-  const stages = STAGES.map(([step, title, formula, text, perHead, weightName]) => {
-    const canvas = h('canvas', { role: 'img' });
-    const weight = weightName ? h('canvas', { role: 'img', class: 'weight-matrix' }) : null;
+  const stages = stageList.map(([step, title, formula, text, perHead, weightName]) => {
+    const canvas = h('canvas', { role: 'img', 'aria-label': `${title}: drawn when this step is on screen` });
+    const labels = h('div', { class: 'stage-labels', 'aria-hidden': 'true' });
+    const legend = h('span', { class: 'stage-legend' });
+    const weight = weightName
+      ? h('canvas', {
+          role: 'img',
+          class: 'weight-matrix',
+          'aria-label': `${weightName}: drawn when this step is on screen`,
+        })
+      : null;
+    const weightCaption = weightName ? h('figcaption') : null;
     const shape = h('span', { class: 'shape' });
+    const hover = h('p', { class: 'stage-hover', 'aria-live': 'polite' });
     const details = h(
       'details',
       { class: 'stage', open: true, 'data-step': step },
       h('summary', {}, h('span', { class: 'stage-title' }, title), ' ', h('code', {}, formula), ' ', shape),
       h('p', {}, text),
-      h('div', { class: 'stage-matrices' }, canvas, weight),
+      h(
+        'div',
+        { class: 'stage-matrices' },
+        h(
+          'figure',
+          { class: 'stage-figure' },
+          h('div', { class: 'stage-plot' }, labels, canvas),
+          h('figcaption', {}, legend),
+        ),
+        weight ? h('figure', { class: 'stage-figure' }, weight, weightCaption) : null,
+      ),
+      hover,
     );
     root.append(details);
-    return { step, perHead, canvas, shape, details, title, weight, weightName };
+    const stage = {
+      step,
+      perHead,
+      canvas,
+      labels,
+      legend,
+      shape,
+      details,
+      title,
+      weight,
+      weightCaption,
+      weightName,
+      hover,
+    };
+    // the value under the pointer, with its row's word and its column
+    canvas.addEventListener('mousemove', (e) => {
+      const { result, head } = read(store.get());
+      if (!result || !stage.size) return;
+      const r = canvas.getBoundingClientRect();
+      const i = Math.floor(((e.clientY - r.top) / r.height) * stage.size.rows),
+        j = Math.floor(((e.clientX - r.left) / r.width) * stage.size.cols);
+      if (i < 0 || j < 0 || i >= stage.size.rows || j >= stage.size.cols) return;
+      const m = perHead ? result.view(step, head) : result.view(step);
+      const square = ['scores', 'scaled', 'weights'].includes(step);
+      const column = square
+        ? `key “${rowName({ tokens: result.cross ? result.documentTokens : result.tokens }, j)}”`
+        : `column ${j + 1}`;
+      hover.textContent = `“${rowName(result, i)}”, ${column}: ${m.data[i * m.cols + j].toFixed(4)}`;
+    });
+    canvas.addEventListener('mouseleave', () => {
+      hover.textContent = '';
+    });
+    return stage;
   });
 
-  function render({ result, head }) {
-    const n = result?.tokens.length ?? 0;
-    root.hidden = n === 0;
-    if (n === 0) return;
+  function render(state) {
+    const { result, head, rows: n } = read(state);
+    root.hidden = !n;
+    if (!n) return;
+    if (tokens && result.tokens) {
+      const shown = result.tokens.slice(0, 200);
+      syncChildren(
+        tokenList,
+        shown.length,
+        () => h('li'),
+        (li, i) => {
+          if (li.textContent !== shown[i].text) li.textContent = shown[i].text;
+          li.className = shown[i].known ? '' : 'unknown';
+        },
+      );
+    }
     for (const s of stages) {
-      if (!s.details.open) continue;
+      // a stage out of view (or closed) is painted when it comes into view, not on every keystroke
+      s.stale = !(s.details.open && s.inView);
+      if (s.stale) continue;
       const m = s.perHead ? result.view(s.step, head) : result.view(s.step); // painted at once
       const isWeights = s.step === 'weights';
       const square = ['scores', 'scaled', 'weights'].includes(s.step); // query × key matrices
-      const extent = maxAbs(m.data);
-      const cell = Math.max(1, Math.min(square ? 14 : 6, 320 / Math.max(m.cols, 1)));
-      const rowHeight = square ? cell : Math.max(1, Math.min(12, 320 / Math.max(m.rows, 1)));
+      // at most 320 px each way: a long text is drawn at the resolution shown
+      const cell = Math.min(square ? 14 : 6, 320 / Math.max(m.cols, 1));
+      const rowHeight = square ? cell : Math.min(12, 320 / Math.max(m.rows, 1));
       const height = Math.max(4, m.rows * rowHeight);
-      paintMatrix(
+      const { hi: extent } = paintMatrix(
         s.canvas,
         m,
         isWeights ? WEIGHT_COLORS : SIGNED_COLORS,
-        isWeights ? 0 : -extent,
-        isWeights ? 1 : extent,
+        isWeights ? 0 : null,
+        isWeights ? 1 : null,
         { width: cell * m.cols, height, mask: isWeights ? result.options.mask : 'none' },
       );
+      s.size = { rows: m.rows, cols: m.cols };
+      // the rows' words beside the matrix, when each row is tall enough to read
+      const labelled = m.rows <= LABELS_UP_TO && rowHeight >= 9;
+      s.labels.replaceChildren(
+        ...(labelled ? Array.from({ length: m.rows }, (_, i) => h('span', {}, rowName(result, i))) : []),
+      );
+      s.labels.style.setProperty('--row', `${rowHeight}px`);
+      s.legend.textContent = isWeights
+        ? 'weights from 0 (dark) to 1 (yellow)'
+        : `blue ${(-extent).toFixed(2)} · white 0 · red ${extent.toFixed(2)}; hover for the values`;
       const headNote = s.perHead && result.heads > 1 ? ` (head ${head + 1} of ${result.heads})` : '';
       s.shape.textContent = `${m.rows} × ${m.cols}${headNote}`;
       s.canvas.setAttribute(
@@ -110,18 +208,18 @@ export function pipelineView(store) {
         `${s.title}: a ${m.rows} by ${m.cols} matrix${headNote}, values from ${(-extent).toFixed(2)} to ${extent.toFixed(2)}`,
       );
       if (s.weight) {
-        const w = result.view(s.weightName),
-          wExtent = maxAbs(w.data);
-        paintMatrix(s.weight, w, SIGNED_COLORS, -wExtent, wExtent, { width: 150, height: 150 });
+        const w = result.view(s.weightName);
+        paintMatrix(s.weight, w, SIGNED_COLORS, null, null, { width: 150, height: 150 });
         s.weight.setAttribute(
           'aria-label',
           `${s.weightName.toUpperCase().replace('W', 'W_')}: the ${w.rows} by ${w.cols} weight matrix (${result.options.weights})`,
         );
         s.weight.title = `W_${s.weightName[1].toUpperCase()} (${w.rows} × ${w.cols}, ${result.options.weights} weights)`;
+        s.weightCaption.textContent = `W_${s.weightName[1].toUpperCase()}: ${w.rows} × ${w.cols}, ${result.options.weights}`;
       }
     }
   }
-  const stop = watch(store, ['result', 'head'], render);
+  const stop = watch(store, keys, render);
   // closed stages are not painted; one opened later is painted then
   root.addEventListener(
     'toggle',
@@ -130,5 +228,25 @@ export function pipelineView(store) {
     },
     true,
   );
-  return { root, destroy: stop };
+  // which stages are on screen (or near it): a stage scrolled into view while stale is painted then
+  const seen = new IntersectionObserver(
+    (entries) => {
+      let repaint = false;
+      for (const e of entries) {
+        const stage = stages.find((s) => s.details === e.target);
+        stage.inView = e.isIntersecting;
+        repaint ||= stage.inView && stage.stale;
+      }
+      if (repaint) render(store.get());
+    },
+    { rootMargin: '200px' },
+  );
+  for (const s of stages) seen.observe(s.details);
+  return {
+    root,
+    destroy: () => {
+      stop();
+      seen.disconnect();
+    },
+  };
 }

@@ -4,7 +4,7 @@
 import { isMasked } from '../../lib/result.js';
 import { MASK_REASONS } from '../masks.js';
 import { SIGNED_COLORS, maxAbs } from '../colors.js';
-import { h, syncChildren } from '../dom.js';
+import { h, syncChildren, uniqueId } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt, percent } from '../format.js';
 import { keyTokens } from '../keys.js';
@@ -24,7 +24,12 @@ function resultItem() {
   return h(
     'li',
     { class: 'result' },
-    h('span', { class: 'title' }, h('span', { class: 'word' }), h('span', { class: 'self' }, ' (itself)')),
+    h(
+      'span',
+      { class: 'title' },
+      h('button', { type: 'button', class: 'word link-like', title: 'Make this word the query' }),
+      h('span', { class: 'self' }, ' (itself)'),
+    ),
     h('span', { class: 'numbers' }),
     h('span', { class: 'bar-track', 'aria-hidden': 'true' }, h('span', { class: 'bar' })),
     h(
@@ -37,7 +42,31 @@ function resultItem() {
 }
 
 export function searchView(store) {
-  const box = h('input', { type: 'search', readOnly: true, 'aria-label': 'The query: the selected word' });
+  // the search box: type a word of the sentence (or choose one of the list) to make it the query
+  const wordsId = uniqueId('words');
+  const words = h('datalist', { id: wordsId });
+  const notFound = h('p', { class: 'not-found', 'aria-live': 'polite' });
+  const choose = () => {
+    const { result, query } = store.get();
+    const typed = box.value.trim().toLowerCase();
+    const i = result?.tokens.findIndex((t) => t.text.toLowerCase() === typed) ?? -1;
+    if (i >= 0) {
+      notFound.textContent = '';
+      if (i !== query) store.set({ query: i, queryChosen: true });
+    } else
+      notFound.textContent = typed
+        ? `“${box.value.trim()}” is not a word of this sentence: the query is one of its words.`
+        : '';
+  };
+  const box = h('input', {
+    type: 'search',
+    list: wordsId,
+    autocomplete: 'off',
+    spellcheck: false,
+    'aria-label': 'The query: type or choose a word of the sentence',
+    onchange: choose,
+    onkeydown: (e) => e.key === 'Enter' && choose(),
+  });
   const results = h('ol', { class: 'results', 'aria-label': 'Search results: the keys, ranked by score' });
   const more = h('p', { class: 'more' });
   const answerStrip = h('canvas', { class: 'strip answer-strip', 'aria-hidden': 'true' });
@@ -54,7 +83,8 @@ export function searchView(store) {
     { class: 'search', 'aria-label': 'Attention as a search engine' },
     h('h2', {}, 'Attention as a search engine'),
     caption,
-    h('div', { class: 'search-box' }, h('span', { class: 'magnifier', 'aria-hidden': 'true' }, '⌕'), box),
+    h('div', { class: 'search-box' }, h('span', { class: 'magnifier', 'aria-hidden': 'true' }, '⌕'), box, words),
+    notFound,
     results,
     more,
     h('h3', {}, 'The answer: Σ weight × value'),
@@ -70,12 +100,9 @@ export function searchView(store) {
     if (root.hidden) return;
     const { dK, tokens } = result;
     const query = Math.min(chosen, nq - 1); // the query may be set before its sentence's result arrives
-    // the query's context vector (all heads) decoded to words first: the call may grow wasm
-    // memory, and the views below must be taken after it
-    const near = lens.nearestWords(
-      Float32Array.from(result.view('context').data.subarray(query * 100, (query + 1) * 100)),
-      5,
-    );
+    // what the answer is about, decoded to words first: the call may grow wasm memory, and the
+    // views below must be taken after it
+    const near = lens.nearestWords(result.answerMeaning(query), 5);
     // one row of each per-head matrix, copied; the value and context head slices are copies
     const row = (name) => result.view(name, head).data.slice(query * n, (query + 1) * n); // n = keys
     const scores = row('scores'),
@@ -83,7 +110,17 @@ export function searchView(store) {
       weights = row('weights');
     const values = result.view('value', head),
       context = result.view('context', head);
-    box.value = tokens[query].text;
+    if (document.activeElement !== box.getRootNode().host || box.getRootNode().activeElement !== box)
+      box.value = tokens[query].text; // not while the reader types in it
+    const unique = [...new Set(tokens.slice(0, 200).map((t) => t.text))];
+    syncChildren(
+      words,
+      unique.length,
+      () => h('option'),
+      (o, i) => {
+        o.value = unique[i];
+      },
+    );
     const order = Array.from({ length: n }, (_, j) => j).sort(
       (a, b) => weights[b] - weights[a] || scores[b] - scores[a],
     );
@@ -97,6 +134,9 @@ export function searchView(store) {
       li.dataset.key = String(j);
       li.dataset.weight = String(weights[j]);
       title.firstChild.textContent = keys[j].text;
+      // a result of the sentence itself can become the query (a document's words cannot)
+      title.firstChild.disabled = result.cross;
+      title.firstChild.onclick = () => store.set({ query: j, queryChosen: true });
       title.lastChild.hidden = result.cross || j !== query;
       numbers.textContent = masked
         ? `masked: ${MASK_REASONS[result.options.mask]}`
@@ -107,11 +147,11 @@ export function searchView(store) {
     more.textContent = n > SHOWN ? `… and ${n - SHOWN} more results with smaller weights.` : '';
     paintStrip(answerStrip, context.data.subarray(query * dK, (query + 1) * dK), maxAbs(context.data) || extent);
     about.textContent = near.length
-      ? `What the answer is about (the nearest GloVe words to the context vector of all heads): ${near.map((w) => `${w.word} (${fmt(w.similarity, 2)})`).join(', ')}.` +
-        (result.options.weights === 'identity'
-          ? ''
-          : ' With these weights the values are projections, so the nearest words mean less.')
+      ? `What the answer is about: ${near.map((w) => `${w.word} (${fmt(w.similarity, 2)})`).join(', ')}. ` +
+        'These are the GloVe words nearest to the weights × the words’ own vectors: the word part of the values. ' +
+        'The positional part is left out: it says where a word is, not what it means, and would drown the words.'
       : 'The answer is the zero vector: it is about nothing.';
+    about.dataset.words = near.map((w) => w.word).join(' ');
   });
   return { root, destroy: stop };
 }

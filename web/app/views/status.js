@@ -24,14 +24,14 @@ export function statusView(store) {
 
   const stop = watch(
     store,
-    ['result', 'error', 'loadError', 'text'],
-    ({ result, error: computeError, loadError, text }) => {
-      const message = loadError ?? computeError;
+    ['result', 'error', 'loadError', 'text', 'mode'],
+    ({ result, error: computeError, loadError, text, mode }) => {
+      const message = loadError ?? (mode === 'text' ? computeError : null); // the image mode shows its own
       error.hidden = !message;
       error.textContent = message ? `Something went wrong: ${message}` : '';
       if (loadError) loading.hidden = true;
       clear(notes);
-      if (!result) return;
+      if (!result || mode !== 'text') return; // notes about the sentence
       const add = (text, cls = '') => notes.append(h('li', { class: cls }, text));
       if (result.tokens.length === 0)
         add(

@@ -8,31 +8,7 @@ import { paintMatrix } from '../draw.js';
 import { startTrainingWorker } from '../engine.js';
 import { fmt, percent } from '../format.js';
 import { watch } from '../store.js';
-
-function drawCurve(canvas, losses, evals) {
-  const w = 320,
-    ht = 120,
-    dpr = globalThis.devicePixelRatio || 1;
-  canvas.width = w * dpr;
-  canvas.height = ht * dpr;
-  canvas.style.width = `${w}px`;
-  canvas.style.height = `${ht}px`;
-  const ctx = canvas.getContext('2d');
-  ctx.scale(dpr, dpr);
-  ctx.clearRect(0, 0, w, ht);
-  ctx.strokeStyle = '#ced4da';
-  ctx.strokeRect(0.5, 0.5, w - 1, ht - 1);
-  const last = Math.max(1, losses.at(-1)?.steps ?? 1);
-  const x = (s) => 4 + ((w - 8) * s) / last;
-  ctx.strokeStyle = '#3b5bdb'; // loss, from 0 to 1
-  ctx.beginPath();
-  losses.forEach((p, i) =>
-    (i ? ctx.lineTo : ctx.moveTo).call(ctx, x(p.steps), ht - 4 - (ht - 8) * Math.min(1, p.loss)),
-  );
-  ctx.stroke();
-  ctx.fillStyle = '#e8590c'; // held-out top-10, from 0 to 50%
-  for (const e of evals) ctx.fillRect(x(e.steps) - 2, ht - 4 - (ht - 8) * Math.min(1, e.top10 * 2) - 2, 4, 4);
-}
+import { drawCurve } from '../train/curve.js';
 
 export function trainView(store) {
   const headsId = uniqueId('train-heads'),
@@ -53,8 +29,19 @@ export function trainView(store) {
     role: 'img',
     'aria-label': 'Training loss (blue) and held-out top-10 accuracy (orange)',
   });
-  const filterCanvas = h('canvas', { role: 'img', class: 'train-filter' });
+  const filterCanvas = h('canvas', {
+    role: 'img',
+    class: 'train-filter',
+    'aria-label': 'Attention weights of your sentence, head 1: drawn once training starts',
+  });
   const filterCaption = h('figcaption');
+  const filterLabels = h('div', { class: 'stage-labels', 'aria-hidden': 'true' });
+  // the weights trained so far, in the filter above (the worker sends them when asked)
+  const apply = h(
+    'button',
+    { type: 'button', disabled: true, onclick: () => post({ type: 'weights' }) },
+    'Use these weights in the filter above',
+  );
   const accuracy = h('p', { class: 'train-accuracy' });
   const root = h(
     'details',
@@ -77,6 +64,7 @@ export function trainView(store) {
       seed,
       startButton,
       resetButton,
+      apply,
     ),
     status,
     h(
@@ -86,9 +74,14 @@ export function trainView(store) {
         'figure',
         { class: 'small-matrix curve' },
         curve,
-        h('figcaption', {}, 'loss (blue, 0–1) and held-out top-10 (orange, 0–50%)'),
+        h('figcaption', {}, 'loss (blue, left) and held-out top-10 (orange, right) over the steps (log scale)'),
       ),
-      h('figure', { class: 'small-matrix' }, filterCanvas, filterCaption),
+      h(
+        'figure',
+        { class: 'small-matrix train-mini' },
+        h('div', { class: 'stage-plot' }, filterLabels, filterCanvas),
+        filterCaption,
+      ),
     ),
     accuracy,
   );
@@ -112,6 +105,7 @@ export function trainView(store) {
         `${Math.round(data.stepsPerSecond)} steps/s.`;
       status.dataset.steps = String(data.steps);
       status.dataset.stepsPerSecond = String(data.stepsPerSecond);
+      apply.disabled = false;
       drawCurve(curve, losses, evals);
     } else if (data.type === 'eval') {
       evals.push(data);
@@ -129,11 +123,24 @@ export function trainView(store) {
         height: cell * data.rows,
       });
       filterCaption.textContent = `your sentence after ${data.steps.toLocaleString('en-US')} steps`;
+      filterLabels.style.setProperty('--row', `${cell}px`);
+      filterLabels.replaceChildren(...(cell >= 9 ? data.tokens.map((t) => h('span', {}, t)) : []));
       filterCanvas.setAttribute(
         'aria-label',
         `Attention weights of your sentence, head 1, after ${data.steps} training steps`,
       );
       filterCanvas.dataset.steps = String(data.steps);
+    } else if (data.type === 'weights') {
+      // the page's lens takes them as its "trained" weights, and the filter above shows them
+      store.get().lens.setTrainedWeights(data.bytes);
+      const { options } = store.get();
+      store.set({
+        trainedSource: { steps: data.steps, heads: data.heads },
+        trainedAvailable: true,
+        trainedHeads: data.heads,
+        options: { ...options, weights: 'trained', heads: data.heads },
+      });
+      status.textContent = `The filter above now uses the weights of step ${data.steps.toLocaleString('en-US')}.`;
     } else if (data.type === 'paused') {
       status.textContent = `Paused at step ${data.steps.toLocaleString('en-US')}.`;
       status.dataset.steps = String(data.steps);

@@ -1,0 +1,91 @@
+// A form control for one option of the core's schema: a checkbox for a boolean, a select for a
+// choice or a set of values, a slider or a number box for a range. The label and the short help
+// (a tooltip and a description for screen readers) are the page's words; the kinds, values and
+// ranges are the schema's.
+import { h, uniqueId } from './dom.js';
+
+// the temperature's slider: 10^(t/10) for t in [-13, 13], i.e. 0.05 to 20
+export const toTemperature = (t) => Number((10 ** (t / 10)).toPrecision(2));
+export const fromTemperature = (x) => Math.round(10 * Math.log10(x));
+
+// spec: the option's schema entry; onChange(value). Returns { root, input, set(value, state) }.
+export function optionField(spec, { label, labels = {}, help, onChange, step }) {
+  const id = uniqueId(`opt-${spec.name}`);
+  const helpId = help ? uniqueId('help') : undefined;
+  let input, out, write, last;
+  if (spec.type === 'boolean') {
+    input = h('input', { type: 'checkbox', onchange: () => onChange(input.checked) });
+    write = (v) => (input.checked = v);
+  } else if (spec.type === 'choice' || spec.values) {
+    const values = spec.choices ?? spec.values;
+    input = h(
+      'select',
+      { onchange: () => onChange(spec.values ? Number(input.value) : input.value) },
+      values.map((v) => h('option', { value: v }, labels[v] ?? String(v))),
+    );
+    write = (v) => (input.value = String(v));
+  } else if (spec.name === 'temperature') {
+    input = h('input', {
+      type: 'range',
+      min: -13,
+      max: 13,
+      step: 1,
+      oninput: () => onChange(toTemperature(Number(input.value))),
+    });
+    out = h('output', { for: id });
+    write = (v) => {
+      input.value = String(fromTemperature(v));
+      out.textContent = String(v);
+    };
+  } else if (step) {
+    input = h('input', {
+      type: 'range',
+      min: spec.min,
+      max: spec.max,
+      step,
+      oninput: () => onChange(Number(input.value)),
+    });
+    out = h('output', { for: id });
+    write = (v) => {
+      input.value = String(v);
+      out.textContent = String(v);
+    };
+  } else {
+    input = h('input', {
+      type: 'number',
+      min: spec.min,
+      max: spec.max,
+      step: 1,
+      inputmode: 'numeric',
+      // live as it is typed; a value out of range waits, and is put back when the field is left
+      oninput: () => {
+        const v = Number(input.value);
+        if (input.value !== '' && Number.isInteger(v) && v >= spec.min && v <= spec.max) onChange(v);
+      },
+      onchange: () => {
+        if (String(last) !== input.value) input.value = String(last);
+      },
+    });
+  }
+  input.id = id;
+  if (helpId) input.setAttribute('aria-describedby', helpId);
+  write ??= (v) => (input.value = String(v));
+  const root = h(
+    'div',
+    { class: 'field', title: help },
+    h('label', { for: id }, label),
+    input,
+    out,
+    help ? h('span', { id: helpId, class: 'visually-hidden' }, help) : null,
+  );
+  return {
+    root,
+    input,
+    set(value, { disabled = false, hidden = false } = {}) {
+      last = value;
+      if (input !== input.getRootNode().activeElement || spec.type !== 'integer' || spec.values) write(value);
+      input.disabled = disabled;
+      root.hidden = hidden;
+    },
+  };
+}

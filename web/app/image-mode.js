@@ -1,0 +1,72 @@
+// The image mode's panel: the picture, its options, the attention filter on the picture beside
+// the search-engine analogy, filter × V as pictures, and the step-by-step pipeline. What the
+// model is, said plainly: attention among this picture's patches, no pretrained network.
+import { h } from './dom.js';
+import { builtInPictures } from './engine.js';
+import { blendView } from './image/views/blend.js';
+import { imageControlsView } from './image/views/controls.js';
+import { imageFilterView } from './image/views/filter.js';
+import { IMAGE_PIPELINE } from './image/views/pipeline-stages.js';
+import { onPastePicture, openPicture, pickerView } from './image/views/picker.js';
+import { imageSearchView } from './image/views/search.js';
+import { watch } from './store.js';
+import { pipelineView } from './views/pipeline.js';
+
+const ABOUT =
+  'Content-similarity attention on this picture; no pretrained network. Each patch becomes 48 numbers made from ' +
+  'its own pixels (a brightness and colour thumbnail), and the same attention layer as the text mode compares every ' +
+  'patch with every other. With identity weights a patch attends to the patches that look like it: that is the ' +
+  'classical non-local means filter (Buades, Coll and Morel, 2005), which non-local neural networks (Wang et al., ' +
+  '2018) made a learned layer. Random weights compare at random; trained weights were trained here, on pictures.';
+
+// Returns { root, views, destroy }. The picture: the `picture` attribute's built-in photo, the
+// `src` attribute's URL, or the first built-in photo, opened when the mode is first shown.
+export function imageMode(store, host, { picture, src } = {}) {
+  const builtIns = builtInPictures();
+  const picker = pickerView(store, builtIns),
+    controls = imageControlsView(store),
+    filter = imageFilterView(store),
+    search = imageSearchView(store),
+    blend = blendView(store),
+    pipeline = pipelineView(store, IMAGE_PIPELINE);
+  const error = h('div', { class: 'image-error', role: 'alert', hidden: true });
+  const root = h(
+    'div',
+    { class: 'mode-panel image-mode' },
+    h('p', { class: 'about-model' }, ABOUT),
+    picker.root,
+    controls.root,
+    error,
+    h('div', { class: 'main' }, filter.root, search.root),
+    blend.root,
+    pipeline.root,
+  );
+  let opened = false;
+  const stopOpen = watch(store, ['mode'], async ({ mode }) => {
+    if (mode !== 'image' || opened || store.get().picture) return;
+    opened = true;
+    if (src) return openPicture(store, new URL(src, location.href).href, { name: src.split('/').pop() });
+    const list = await builtIns;
+    const first = list.find((p) => p.name === picture) ?? list[0];
+    if (first)
+      openPicture(store, first.url, {
+        name: first.name,
+        title: first.title,
+        credit: `${first.title}: ${first.author}, ${first.licence}.`,
+      });
+  });
+  const stopError = watch(store, ['imageError'], ({ imageError }) => {
+    error.hidden = !imageError;
+    error.textContent = imageError ? `Something went wrong: ${imageError}` : '';
+  });
+  const stopPaste = onPastePicture(host, store);
+  return {
+    root,
+    views: [picker, controls, filter, search, blend, pipeline],
+    destroy: () => {
+      stopOpen();
+      stopError();
+      stopPaste();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// The image mode's analysis: whenever the picture or an image option changes (in image mode),
+// the core analyzes the picture and the result goes in the store. Changes arriving meanwhile
+// coalesce. Choosing another query patch recomputes nothing: every patch's weights are kept.
+import { coalesce } from '../coalesce.js';
+import { loadTrainedImageWeights } from '../engine.js';
+import { watch } from '../store.js';
+
+const INPUTS = ['mode', 'lens', 'picture', 'imageOptions', 'trainedImagePreset'];
+
+// The query patch: the one the user chose (kept on the grid), else the centre of the picture.
+function pickPatch(result, patch, chosen) {
+  if (!result) return patch;
+  const { side, count } = result.grid;
+  return chosen ? Math.min(patch, count - 1) : Math.floor(side / 2) * side + Math.floor(side / 2);
+}
+
+export function startImageCompute(store) {
+  const run = coalesce(async () => {
+    const { lens, picture, imageOptions, trainedImagePreset } = store.get();
+    if (imageOptions.weights === 'trained' && trainedImagePreset)
+      await loadTrainedImageWeights(lens, trainedImagePreset).catch(() => {});
+    let imageResult = null,
+      imageError = null;
+    try {
+      imageResult = await lens.analyzeImage(picture, imageOptions);
+    } catch (e) {
+      imageError = e.message;
+    }
+    const { imageResult: old, patch, patchChosen } = store.get();
+    store.set({
+      imageResult,
+      imageError,
+      imageAnalyzed: { picture, imageOptions },
+      patch: pickPatch(imageResult, patch, patchChosen),
+    });
+    old?.dispose();
+  });
+  return watch(store, INPUTS, (state) => {
+    if (state.mode === 'image' && state.lens && state.picture) run();
+  });
+}

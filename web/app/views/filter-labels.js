@@ -1,0 +1,55 @@
+// The heatmap's token labels, drawn on two canvases the size of the visible part of the filter
+// (the rows' labels on the left, the keys' labels above, slanted), for the rows and columns in
+// view only: a filter of 1,024 words costs no more to label than one of 30. Unknown words in
+// italics, the query word in bold blue.
+import { label } from '../format.js';
+
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+function sized(canvas, width, height) {
+  const dpr = globalThis.devicePixelRatio || 1;
+  const w = Math.max(1, Math.round(width * dpr)),
+    h = Math.max(1, Math.round(height * dpr));
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+  return ctx;
+}
+
+const fontFor = (cell, t, bold) =>
+  `${t.known ? '' : 'italic '}${bold ? '700 ' : ''}${Math.min(12, Math.max(9, cell * 0.8))}px ${FONT}`;
+
+// rows: the query tokens; [scrollTop, viewHeight] the visible part; cell: CSS px per row.
+export function paintRowLabels(canvas, tokens, { cell, width, scroll, height, query }) {
+  const ctx = sized(canvas, width, height);
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  const first = Math.max(0, Math.floor(scroll / cell)),
+    last = Math.min(tokens.length, Math.ceil((scroll + height) / cell));
+  for (let i = first; i < last; i++) {
+    ctx.font = fontFor(cell, tokens[i], i === query);
+    ctx.fillStyle = i === query ? '#3b5bdb' : tokens[i].known ? '#1b1f24' : '#5c636a';
+    ctx.fillText(label(tokens[i], 14), width - 6, (i + 0.5) * cell - scroll);
+  }
+}
+
+// the keys' labels, slanted up and to the right from the bottom of the canvas
+export function paintColumnLabels(canvas, tokens, { cell, height, scroll, width }) {
+  const ctx = sized(canvas, width, height);
+  ctx.textBaseline = 'middle';
+  const first = Math.max(0, Math.floor(scroll / cell) - 4), // slanted labels reach a few columns left
+    last = Math.min(tokens.length, Math.ceil((scroll + width) / cell));
+  for (let j = first; j < last; j++) {
+    ctx.save();
+    ctx.translate((j + 0.5) * cell - scroll, height - 4);
+    ctx.rotate(-Math.PI / 3);
+    ctx.font = fontFor(cell, tokens[j], false);
+    ctx.fillStyle = tokens[j].known ? '#1b1f24' : '#5c636a';
+    ctx.fillText(label(tokens[j], 12), 0, 0);
+    ctx.restore();
+  }
+}
