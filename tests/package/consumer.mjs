@@ -82,19 +82,28 @@ export async function openPage(context, url) {
   return { page, problems };
 }
 
-// Waits until every <attention-lens> of the page shows an analysis; returns their tokens.
+// Waits until every <attention-lens> of the page shows an analysis (of its picture, in image
+// mode); returns what each shows: its tokens, or its picture's patch grid, and its kernels.
 export async function waitForElements(page) {
   await page.waitForFunction(
-    () => [...document.querySelectorAll('attention-lens')].every((e) => e.state?.result || e.state?.loadError),
+    () =>
+      [...document.querySelectorAll('attention-lens')].every(
+        (e) => (e.state?.mode === 'image' ? e.state.imageResult : e.state?.result) || e.state?.loadError,
+      ),
     null,
     { timeout: 60000 },
   );
   return page.evaluate(() =>
-    [...document.querySelectorAll('attention-lens')].map((e) => ({
-      loadError: e.state.loadError,
-      heads: e.state.result?.heads,
-      tokens: e.state.result?.tokens.map((t) => t.text),
-    })),
+    [...document.querySelectorAll('attention-lens')].map((e) =>
+      e.state.mode === 'image'
+        ? { loadError: e.state.loadError, grid: e.state.imageResult?.grid, kernels: e.state.lens?.info.kernels }
+        : {
+            loadError: e.state.loadError,
+            heads: e.state.result?.heads,
+            tokens: e.state.result?.tokens.map((t) => t.text),
+            kernels: e.state.lens?.info.kernels,
+          },
+    ),
   );
 }
 

@@ -3,6 +3,7 @@
 // no configuration (vite build, then vite preview, and the dev server) in Debian's Chromium;
 // and the README's CDN snippet on a page of another origin than the package's files.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -21,6 +22,8 @@ import {
 } from './consumer.mjs';
 
 const MAX_PACKED_BYTES = 45e6;
+// Chromium has relaxed SIMD: the element and the API install kernels-relaxed.wasm (web/lib/loader.js)
+const RELAXED = 'wasmrelaxedsimd/wasmrelaxedsimd';
 const SEED = ['A', 'Lannister', 'always', 'pays', 'his', 'debts'];
 let consumer, context;
 
@@ -55,6 +58,9 @@ test('the tarball holds what the documented uses need, and nothing else', () => 
     'dist/attention-lens.css',
     'dist/train-worker.js',
     'dist/asset-urls.js',
+    'dist/wasm/kernels-relaxed.wasm',
+    'web/lib/generated/schema.js',
+    'web/lib/generated/schema.d.ts',
     'web/lib/index.js',
     'web/lib/index.d.ts',
     'web/lib/element.d.ts',
@@ -78,9 +84,40 @@ test('the tarball holds what the documented uses need, and nothing else', () => 
       assert.ok(notices.includes(f.split('/').pop()), `${f} is in THIRD_PARTY_NOTICES.md`);
 });
 
-test('Node 20: the installed package analyzes text, reads rare words from disk and trains', async () => {
-  const out = JSON.parse(await run(['node-app/check.mjs'], consumer.app));
+// the native CLI's options for each case, and the same as JS API options
+const CASES = [
+  [{ heads: 2 }, ['--heads', '2']],
+  [
+    { heads: 4, weights: 'random', seed: 7, mask: 'causal' },
+    ['--heads', '4', '--weights', 'random', '--seed', '7', '--mask', 'causal'],
+  ],
+];
+const cli = join(root, 'build', 'native', 'attention-lens');
+
+// max |a - b| over a flat array and the CLI's nested one, relative to max(1, max |b|)
+function scaledDiff(values, nested) {
+  const flat = nested.flat(2);
+  assert.equal(values.length, flat.length);
+  const scale = Math.max(1, ...flat.map(Math.abs));
+  return Math.max(...flat.map((b, i) => Math.abs(values[i] - b))) / scale;
+}
+
+test("Node 20: the installed package analyzes text with the native CLI's numbers, reads rare words from disk and trains", async () => {
+  const out = JSON.parse(await run(['node-app/check.mjs', JSON.stringify(CASES.map(([o]) => o))], consumer.app));
   assert.deepEqual(out.tokens, SEED);
+  for (const [i, [options, flags]] of CASES.entries()) {
+    const r = spawnSync(cli, ['--json', '--steps', 'weights,output', ...flags, SEED.join(' ')], { encoding: 'utf8' });
+    assert.equal(r.status, 0, `the native CLI (npm run build:native): ${r.error?.message ?? r.stderr}`);
+    const { steps } = JSON.parse(r.stdout);
+    const got = out.steps[i];
+    assert.equal(got.weights.length, options.heads);
+    for (let h = 0; h < options.heads; h++) {
+      const d = scaledDiff(got.weights[h], steps.weights.data[h]);
+      assert.ok(d < 1e-5, `${JSON.stringify(options)}: head ${h}'s weights differ from the CLI's by ${d}`);
+    }
+    const d = scaledDiff(got.output, steps.output.data);
+    assert.ok(d < 1e-5, `${JSON.stringify(options)}: the output differs from the CLI's by ${d}`);
+  }
   for (const s of out.rowSums) assert.ok(Math.abs(s - 1) < 1e-5, `a weights row sums to ${s}`);
   assert.equal(out.nearest, 'pays');
   assert.deepEqual(out.rare[0], ['Tyrion', true]);
@@ -99,10 +136,10 @@ describe('a Vite app with no configuration', () => {
   // copied into the app's build.
   async function checkApp(url, name) {
     const { page, problems } = await openPage(context, url);
-    const [element] = await waitForElements(page);
-    assert.equal(element.loadError, null);
-    assert.deepEqual(element.tokens, SEED);
-    assert.equal(element.heads, 2);
+    const [element, picture] = await waitForElements(page);
+    assert.deepEqual(element, { loadError: null, heads: 2, tokens: SEED, kernels: RELAXED });
+    // image mode's built-in photo, from the package's images/
+    assert.deepEqual(picture, { loadError: null, grid: { patch: 16, side: 14, count: 196 }, kernels: RELAXED });
     await page.waitForFunction(() => document.querySelector('#api').textContent !== 'loading', null, {
       timeout: 60000,
     });
@@ -111,6 +148,7 @@ describe('a Vite app with no configuration', () => {
       'Tyrion:true drinks:true and:true knows:true things:true',
       'the API, with a rare word from its shard',
     );
+    assert.equal(await page.getAttribute('#api', 'data-kernels'), RELAXED, "the API's kernels");
     assert.ok(await stylesheetLoaded(page), "the element's stylesheet loaded");
     assert.match(await trainSomeSteps(page), /^Step \d+/);
     await screenshot(page, name);
@@ -122,7 +160,13 @@ describe('a Vite app with no configuration', () => {
     const output = await run([bin.vite, 'build'], viteApp());
     assert.doesNotMatch(output, /warn|externalized|doesn't exist at build time|error/i);
     const assets = readdirSync(join(viteApp(), 'dist', 'assets'));
-    for (const pattern of [/^attention-lens-simd-.*\.wasm$/, /^attention-lens-train-simd-.*\.wasm$/, /^core-.*\.bin$/])
+    for (const pattern of [
+      /^attention-lens-simd-.*\.wasm$/,
+      /^attention-lens-train-simd-.*\.wasm$/,
+      /^kernels-relaxed-.*\.wasm$/,
+      /^core-.*\.bin$/,
+      /^coffee-.*\.jpg$/,
+    ])
       assert.ok(
         assets.some((f) => pattern.test(f)),
         `${pattern} among the built assets`,
@@ -173,16 +217,19 @@ test("the README's script tag, with the package on another origin (a CDN), shows
   writeFileSync(
     join(pageDir, 'index.html'),
     '<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><link rel="icon" href="data:,">' +
-      `<title>From a CDN</title></head>\n<body>\n${snippet.replaceAll(cdnPrefix, cdn.url)}</body>\n</html>\n`,
+      `<title>From a CDN</title></head>\n<body>\n${snippet.replaceAll(cdnPrefix, cdn.url)}` +
+      '<attention-lens mode="image" picture="chelsea" patch="32" view="filter"></attention-lens>\n</body>\n</html>\n',
   );
   const site = await startServer({ root: pageDir, port: 0, quiet: true });
   try {
     assert.notEqual(new URL(cdn.url).origin, new URL(site.url).origin);
     const { page, problems } = await openPage(context, site.url);
     const elements = await waitForElements(page);
-    assert.equal(elements.length, 2);
-    assert.deepEqual(elements[0], { loadError: null, heads: 2, tokens: SEED });
+    assert.equal(elements.length, 3);
+    assert.deepEqual(elements[0], { loadError: null, heads: 2, tokens: SEED, kernels: RELAXED });
     assert.deepEqual(elements[1].tokens, ['The', 'night', 'is', 'dark', 'and', 'full', 'of', 'terrors']);
+    // image mode, its built-in photo from the CDN's images/ (a cross-origin picture read with CORS)
+    assert.deepEqual(elements[2], { loadError: null, grid: { patch: 32, side: 7, count: 49 }, kernels: RELAXED });
     assert.ok(await stylesheetLoaded(page), "the element's stylesheet loaded");
     // the worker's script is on the CDN's origin: started through a blob: module of the page's
     assert.match(await trainSomeSteps(page), /^Step \d+/);

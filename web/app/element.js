@@ -36,7 +36,7 @@ const URL_KEYS = [
   'explain',
 ];
 
-class AttentionLensElement extends HTMLElement {
+export class AttentionLensElement extends HTMLElement {
   static observedAttributes = ['sentence', 'document', 'mode', ...OPTION_ATTRIBUTES];
   #store;
   #views = [];

@@ -1,5 +1,6 @@
 // Node 20, as a user of the installed package would write it: the API reads the package's own
-// files from disk. Prints what it saw as JSON, for tests/package/package.test.mjs.
+// files from disk. Prints what it saw as JSON, for tests/package/package.test.mjs; argv[2]: a
+// JSON list of options to analyze the seed sentence with, whose weights and output it prints.
 import { createAttentionLens, HEAD_COUNTS } from 'attention-lens';
 
 const lens = await createAttentionLens();
@@ -12,6 +13,16 @@ const rowSums = Array.from({ length: weights.rows }, (_, i) =>
 const nearest = lens.nearestWords(r.step('embeddings').data.subarray(300, 400), 1)[0].word;
 const tokens = r.tokens.map((t) => t.text);
 r.dispose();
+// every head's weights and the output, for the native CLI's numbers (CASES in package.test.mjs)
+const steps = [];
+for (const options of JSON.parse(process.argv[2] ?? '[]')) {
+  const c = await lens.analyze('A Lannister always pays his debts', options);
+  steps.push({
+    weights: Array.from({ length: c.heads }, (_, h) => Array.from(c.step('weights', h).data)),
+    output: Array.from(c.step('output').data),
+  });
+  c.dispose();
+}
 const rare = await lens.analyze('Tyrion drinks and knows things'); // a shard read from disk
 const rareTokens = rare.tokens.map((t) => [t.text, t.known]);
 rare.dispose();
@@ -34,6 +45,7 @@ console.log(
     heads: HEAD_COUNTS,
     tokens,
     rowSums,
+    steps,
     nearest,
     rare: rareTokens,
     loss,

@@ -8,6 +8,7 @@ const baseUrl = new URLSearchParams(location.search).get('baseUrl') ?? undefined
 createAttentionLens({ baseUrl })
   .then(async (lens) => {
     const r = await lens.analyze('Tyrion drinks and knows things', { heads: 2 });
+    out.dataset.kernels = lens.info.kernels;
     out.textContent = r.tokens.map((t) => `${t.text}:${t.known}`).join(' ');
     r.dispose();
   })
