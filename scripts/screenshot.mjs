@@ -1,22 +1,38 @@
 #!/usr/bin/env node
-// The README's screenshot: the demo page's first screen in Debian's Chromium.
-//   node scripts/screenshot.mjs [out.png]   (default docs/screenshot.png; needs the built dist/)
+// The README's screenshots: the demo page's first screen in Debian's Chromium, in both modes.
+//   node scripts/screenshot.mjs [dir]   (default docs/; writes screenshot.png and screenshot-image.png;
+//   needs the built dist/)
 import { join } from 'node:path';
-import { launch, root, serve, waitForAnalysis } from '../tests/browser/browser.mjs';
+import { launch, root, serve, waitForAnalysis, waitForImage } from '../tests/browser/browser.mjs';
 
-const out = process.argv[2] ?? join(root, 'docs', 'screenshot.png');
+const dir = process.argv[2] ?? join(root, 'docs');
+const nextFrame = (page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const { server, url } = await serve();
 const context = await launch();
 const page = await context.newPage();
 await page.setViewportSize({ width: 1280, height: 1020 });
+
 await page.goto(`${url}?text=A+Lannister+always+pays+his+debts&heads=2&q=3`);
 await waitForAnalysis(page);
 await page
   .locator('attention-lens')
   .locator('canvas.heatmap')
   .hover({ position: { x: 60, y: 160 } });
-await page.waitForTimeout(100);
-await page.screenshot({ path: out });
+await nextFrame(page);
+await page.screenshot({ path: join(dir, 'screenshot.png') });
+
+// the picture mode: the cat, 16-px patches, the query patch on its eye, its own patch masked;
+// from the options to the filter and the search
+await page.setViewportSize({ width: 1280, height: 1500 });
+await page.goto(`${url}?mode=image&picture=chelsea&mask=self&at=75`);
+await waitForImage(page, 'chelsea');
+const top = await page.locator('attention-lens').locator('.image-controls').boundingBox();
+await page.screenshot({
+  path: join(dir, 'screenshot-image.png'),
+  clip: { x: 0, y: top.y - 12, width: 1280, height: 900 },
+});
+
 await context.close();
 server.close();
-console.log(`wrote ${out}`);
+console.log(`wrote ${join(dir, 'screenshot.png')} and screenshot-image.png`);

@@ -101,6 +101,24 @@ export async function waitForAnalysis(page, text) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+// Waits until the image mode shows the analysis of the current picture and options.
+export async function waitForImage(page, name) {
+  await page.waitForFunction(
+    (n) => {
+      const s = document.querySelector('attention-lens').state;
+      return (
+        s.imageResult &&
+        s.imageAnalyzed?.picture === s.picture &&
+        s.imageAnalyzed.imageOptions === s.imageOptions &&
+        (n === null || s.picture.name === n)
+      );
+    },
+    name ?? null,
+    { timeout: 30000 },
+  );
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 // Registers before/after hooks that start a server and a browser for a test file; returns an
 // object whose context and url are filled in once they are up.
 export function useBrowser(before, after) {

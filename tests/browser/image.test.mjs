@@ -5,29 +5,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
-import { openLens, screenshot, seriousViolations, useBrowser } from './browser.mjs';
+import { openDetails, openLens, screenshot, seriousViolations, useBrowser, waitForImage } from './browser.mjs';
 
 const env = useBrowser(before, after);
 const lens = (page) => page.locator('attention-lens').first();
 const shadow = (page, selector) => lens(page).locator(selector);
-
-// Waits until the image mode shows the analysis of the current picture and options.
-async function waitForImage(page, name) {
-  await page.waitForFunction(
-    (n) => {
-      const s = document.querySelector('attention-lens').state;
-      return (
-        s.imageResult &&
-        s.imageAnalyzed?.picture === s.picture &&
-        s.imageAnalyzed.imageOptions === s.imageOptions &&
-        (n === null || s.picture.name === n)
-      );
-    },
-    name ?? null,
-    { timeout: 30000 },
-  );
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
 
 // What the views show for the query patch, and the core's own numbers for it.
 function readViews(page) {
@@ -160,8 +142,17 @@ test('bad files get a message, keep the picture shown, and run nothing', async (
   await page.close();
 });
 
-test('axe-core finds no serious or critical violations in the picture mode', async () => {
+test('axe-core finds no serious or critical violations in the picture mode, every panel open', async () => {
   const { page } = await openLens(env.context, `${env.url}?mode=image`);
+  await waitForImage(page, 'chelsea');
+  const details = page.locator('attention-lens').locator('details');
+  let opened = 0;
+  for (let i = 0, n = await details.count(); i < n; i++)
+    if (await details.nth(i).isVisible()) {
+      await openDetails(details.nth(i));
+      opened++;
+    }
+  assert.ok(opened > 0, 'the picture mode has panels to open');
   await waitForImage(page, 'chelsea');
   const bad = await seriousViolations(page);
   assert.deepEqual(bad, []);

@@ -4,6 +4,7 @@
 // (cross-attention: lens.crossAnalyze(output, input)); a chosen output word's cross-attention is
 // the search analogy: its query, the input words as results ranked by weight, the answer.
 import { clear, h, uniqueId } from '../dom.js';
+import { explainPanel } from './panel.js';
 import { fmt, percent } from '../format.js';
 import { watch } from '../store.js';
 import { openOnRequest } from './requested.js';
@@ -79,10 +80,10 @@ export function encoderDecoderView(store) {
   const output = h('input', { id: outId, type: 'text', value: OUTPUT, oninput: () => render() });
   const body = h('div', { class: 'ed-body', 'aria-live': 'polite' });
   const search = h('div', { class: 'ed-search-slot' });
-  const root = h(
-    'details',
-    { class: 'explain encoder-decoder' },
-    h('summary', {}, h('h2', {}, 'Encoder and decoder')),
+  const root = explainPanel(
+    'encoder-decoder',
+    'Encoder and decoder',
+    {},
     h(
       'p',
       { class: 'hint' },

@@ -2,6 +2,7 @@
 // attention only permutes (put back in order it is identical), with it the numbers change.
 import { permutation } from '../../lib/random.js';
 import { clear, h } from '../dom.js';
+import { explainPanel } from './panel.js';
 import { fmt, label } from '../format.js';
 import { watch } from '../store.js';
 import { difference, smallMatrix } from './diff.js';
@@ -51,10 +52,10 @@ export function positionalView(store) {
     running = false;
   const button = h('button', { type: 'button', onclick: () => run() }, 'Shuffle the words');
   const body = h('div', { class: 'shuffle-body', 'aria-live': 'polite' });
-  const root = h(
-    'details',
-    { class: 'explain positional', open: true },
-    h('summary', {}, h('h2', {}, 'What positional encoding changes')),
+  const root = explainPanel(
+    'positional',
+    'What positional encoding changes',
+    { open: true },
     h(
       'p',
       { class: 'hint' },

@@ -4,6 +4,7 @@
 // attention step (a direct weight, whatever the distance). The numbers are the core's
 // (result.recurrentInfluence, src/core/recurrent.h): this view formats and draws them.
 import { clear, h } from '../dom.js';
+import { explainPanel } from './panel.js';
 import { fmt, fmtInt, label } from '../format.js';
 import { watch } from '../store.js';
 import { influenceChart, shareText } from './influence-chart.js';
@@ -71,10 +72,10 @@ function table(tokens, s) {
 
 export function recurrentView(store) {
   const body = h('div', { class: 'recurrent-body', 'aria-live': 'polite' });
-  const root = h(
-    'details',
-    { class: 'explain recurrent' },
-    h('summary', {}, h('h2', {}, 'Why attention?')),
+  const root = explainPanel(
+    'recurrent',
+    'Why attention?',
+    {},
     h(
       'p',
       { class: 'hint' },

@@ -2,6 +2,7 @@
 // weight and entropy with and without the scaling (from the core); the switch flips the real
 // heatmap between scaled and unscaled scores; the temperature slider acts on both.
 import { clear, h, uniqueId } from '../dom.js';
+import { explainPanel } from './panel.js';
 import { fmt, label, percent } from '../format.js';
 import { watch } from '../store.js';
 
@@ -28,10 +29,10 @@ export function scalingView(store) {
   });
   const summary = h('p', { class: 'scaling-summary', 'aria-live': 'polite' });
   const table = h('table', { class: 'scaling-table' });
-  const root = h(
-    'details',
-    { class: 'explain scaling' },
-    h('summary', {}, h('h2', {}, 'Why divide by √d_k?')),
+  const root = explainPanel(
+    'scaling',
+    'Why divide by √d_k?',
+    {},
     h(
       'p',
       { class: 'hint' },

@@ -1,6 +1,7 @@
 // Cosine or dot product: the seed article explains similarity as the cosine, the paper uses a
 // scaled dot product. Both filters side by side, with the vector lengths that make them differ.
 import { clear, h } from '../dom.js';
+import { explainPanel } from './panel.js';
 import { fmt, label } from '../format.js';
 import { watch } from '../store.js';
 import { smallMatrix } from './diff.js';
@@ -9,10 +10,10 @@ const NORMS_SHOWN = 16;
 
 export function similarityView(store) {
   const body = h('div', { class: 'similarity-body' });
-  const root = h(
-    'details',
-    { class: 'explain similarity' },
-    h('summary', {}, h('h2', {}, 'Cosine similarity or dot product?')),
+  const root = explainPanel(
+    'similarity',
+    'Cosine similarity or dot product?',
+    {},
     h(
       'p',
       { class: 'hint' },

@@ -3,6 +3,7 @@
 // then weight × v_j, its share of context i, and context i through W_O to output i.
 import { SIGNED_COLORS, maxAbs } from '../colors.js';
 import { clear, h } from '../dom.js';
+import { explainPanel } from './panel.js';
 import { paintMatrix } from '../draw.js';
 import { fmt, percent } from '../format.js';
 import { keyTokens } from '../keys.js';
@@ -30,10 +31,10 @@ const line = (label, value, cls = '') =>
 
 export function traceView(store) {
   const body = h('div', { class: 'trace-body' });
-  const root = h(
-    'details',
-    { class: 'explain trace', open: true },
-    h('summary', {}, h('h2', {}, 'The arithmetic of one weight')),
+  const root = explainPanel(
+    'trace',
+    'The arithmetic of one weight',
+    { open: true },
     h(
       'p',
       { class: 'hint' },

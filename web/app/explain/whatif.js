@@ -1,6 +1,7 @@
 // What if…: hide or replace one word and see which weights change and by how much; compare
 // two heads, or the same head on another sentence, as a difference map.
 import { clear, h, uniqueId } from '../dom.js';
+import { explainPanel } from './panel.js';
 import { fmt } from '../format.js';
 import { watch } from '../store.js';
 import { difference, smallMatrix } from './diff.js';
@@ -21,10 +22,10 @@ export function whatIfView(store) {
     headB = h('select', { 'aria-label': 'Second head' });
   const out = h('div', { class: 'whatif-body', 'aria-live': 'polite' });
   const queryWord = h('strong');
-  const root = h(
-    'details',
-    { class: 'explain whatif' },
-    h('summary', {}, h('h2', {}, 'What if…?')),
+  const root = explainPanel(
+    'whatif',
+    'What if…?',
+    {},
     h(
       'div',
       { class: 'whatif-controls' },
