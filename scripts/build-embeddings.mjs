@@ -4,8 +4,8 @@
 //   core.bin          the CORE_WORDS most frequent words, loaded eagerly by the page
 //   shard-NNN.bin     every other word, in SHARD_COUNT shards chosen by hash(word)
 //   manifest.json     sizes, quantization error, source version
-// and beside each .bin a .js twin that registers the same bytes in base64, for pages opened
-// from file://, where fetch() is blocked but <script src> works.
+// (The offline build, scripts/build-offline.mjs, adds a script twin of each .bin for pages
+// opened from file://.)
 // The binary layout is documented in docs/EMBEDDINGS.md and read by
 // src/core/embedding_asset.cpp. Skips all work when the outputs are up to date.
 import { createHash } from 'node:crypto';
@@ -137,25 +137,16 @@ for (const e of entries.slice(CORE_WORDS)) shards[fnv1a(encoder.encode(e.word)) 
 const tmpDir = `${outDir}.tmp`;
 rmSync(tmpDir, { recursive: true, force: true });
 mkdirSync(tmpDir, { recursive: true });
-// name.bin and its script twin name.js
-function writeAsset(name, bytes) {
-  writeFileSync(join(tmpDir, name), bytes);
-  writeFileSync(
-    join(tmpDir, name.replace(/\.bin$/, '.js')),
-    `(self.__attentionLensAssets = self.__attentionLensAssets || {})[${JSON.stringify(name)}] = ` +
-      `"${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}";\n`,
-  );
-}
 
 const core = encodeFile(entries.slice(0, CORE_WORDS), dims, CORE_SHARD_INDEX, entries.length);
-writeAsset('core.bin', core);
+writeFileSync(join(tmpDir, 'core.bin'), core);
 let shardBytes = 0,
   largestShard = 0;
 shards.forEach((list, i) => {
   const file = encodeFile(list, dims, i, entries.length);
   shardBytes += file.length;
   largestShard = Math.max(largestShard, file.length);
-  writeAsset(`shard-${String(i).padStart(3, '0')}.bin`, file);
+  writeFileSync(join(tmpDir, `shard-${String(i).padStart(3, '0')}.bin`), file);
 });
 const manifest = {
   formatVersion: FORMAT_VERSION,

@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// Builds the static site in dist/: the page and the embed example, the <attention-lens>
-// element bundled into one classic script (attention-lens.js, so that it also runs from
-// file:// and in any page with one script tag), and its stylesheet. dist/wasm and
-// dist/embeddings come from the CMake and embeddings builds.
+// Builds the static site in dist/ (which is also what the npm package ships): the page and the
+// embed example; the <attention-lens> element as a classic script (attention-lens.js: one
+// <script src> in any page, from any origin, finding its files beside itself) and as an ES
+// module for bundlers (attention-lens.mjs: its files as literal URLs, which bundlers copy);
+// the training worker (train-worker.js); the element's stylesheet; weights/index.json; and
+// asset-urls.js, the map of the package's files (scripts/asset-urls.mjs). dist/wasm,
+// dist/embeddings, dist/corpus, dist/images and dist/weights come from their own builds.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeAssetUrls } from './asset-urls.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { SCHEMA } = await import(join(root, 'web', 'lib', 'generated', 'schema.js'));
@@ -46,41 +50,6 @@ function embedExample(html) {
 const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 
-const common = {
-  bundle: true,
-  target: ['es2022'],
-  minify: !process.argv.includes('--dev'), // --dev: readable names, for profiling
-  sourcemap: true,
-  legalComments: 'none',
-  external: ['node:*'], // web/lib reads files with node:fs only under Node
-  logLevel: 'warning',
-  // createAttentionLens() (the ES module API) reads import.meta.url; the element never calls it
-  logOverride: { 'empty-import-meta': 'silent' },
-};
-// the training worker: a module worker (it imports the wasm glue, an ES module)
-await build({
-  ...common,
-  entryPoints: [join(root, 'web', 'app', 'train', 'worker.js')],
-  outfile: join(dist, 'train-worker.js'),
-  format: 'esm',
-});
-await build({
-  ...common,
-  entryPoints: [join(root, 'web', 'app', 'element.js')],
-  outfile: join(dist, 'attention-lens.js'),
-  format: 'iife',
-});
-writeFileSync(
-  join(dist, 'embed-example.html'),
-  embedExample(readFileSync(join(root, 'web', 'embed-example.html'), 'utf8')),
-);
-for (const [from, to] of [
-  ['web/index.html', 'index.html'],
-  ['web/styles/page.css', 'page.css'],
-  ['web/styles/attention-lens.css', 'attention-lens.css'],
-])
-  copyFileSync(join(root, from), join(dist, to));
-copyFileSync(join(root, 'web', 'favicon.svg'), join(dist, 'favicon.svg'));
 // which trained weights the site offers (npm run train writes dist/weights/trained.bin)
 mkdirSync(join(dist, 'weights'), { recursive: true });
 // the preset's heads and figures come from the training report (npm run train)
@@ -103,4 +72,70 @@ writeFileSync(
     image,
   })}\n`,
 );
-console.log(`page: built ${dist} (index.html, embed-example.html, attention-lens.js, attention-lens.css)`);
+for (const [from, to] of [
+  ['web/index.html', 'index.html'],
+  ['web/styles/page.css', 'page.css'],
+  ['web/styles/attention-lens.css', 'attention-lens.css'],
+  ['web/favicon.svg', 'favicon.svg'],
+])
+  copyFileSync(join(root, from), join(dist, to));
+writeFileSync(
+  join(dist, 'embed-example.html'),
+  embedExample(readFileSync(join(root, 'web', 'embed-example.html'), 'utf8')),
+);
+
+// The classic script and the worker find their files under a base URL (the script's folder;
+// the page's message), so they are bundled without the map of the package's files.
+const withoutFileMap = {
+  name: 'without-file-map',
+  setup(b) {
+    b.onResolve({ filter: /\/dist\/asset-urls\.js$/ }, () => ({ path: 'asset-urls', namespace: 'no-file-map' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-file-map' }, () => ({
+      contents: 'export const FILES = null;\nexport const GLUE = null;\n',
+    }));
+  },
+};
+// The ES module keeps the map's import('./wasm/….mjs') as they are: it sits beside the map.
+const glueOutside = {
+  name: 'glue-outside',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/wasm\/[\w-]+\.mjs$/ }, (a) => ({ path: a.path, external: true }));
+  },
+};
+const common = {
+  bundle: true,
+  target: ['es2022'],
+  minify: !process.argv.includes('--dev'), // --dev: readable names, for profiling
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+const element = join(root, 'web', 'app', 'element.js');
+// the training worker: a module worker (it imports the wasm glue, an ES module)
+await build({
+  ...common,
+  entryPoints: [join(root, 'web', 'app', 'train', 'worker.js')],
+  outfile: join(dist, 'train-worker.js'),
+  format: 'esm',
+  plugins: [withoutFileMap],
+});
+await build({
+  ...common,
+  entryPoints: [element],
+  outfile: join(dist, 'attention-lens.js'),
+  format: 'iife',
+  plugins: [withoutFileMap],
+});
+// the map names the worker, so it is written after it, and before the ES module that holds it
+const files = writeAssetUrls(dist);
+await build({
+  ...common,
+  entryPoints: [element],
+  outfile: join(dist, 'attention-lens.mjs'),
+  format: 'esm',
+  plugins: [glueOutside],
+});
+console.log(
+  `page: built ${dist} (index.html, embed-example.html, attention-lens.js and .mjs, attention-lens.css, ` +
+    `train-worker.js, asset-urls.js naming ${files} files)`,
+);

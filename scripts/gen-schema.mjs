@@ -55,6 +55,8 @@ export type WeightName = ${names((s) => s.weight)};
 export type ImageStepName = ${union(schema.imageSteps.filter((s) => !s.weight).map((s) => s.name))};
 export type TokenKind = ${union(schema.tokenKinds)};
 export type LookupStatus = ${union(schema.lookupStatuses)};
+/** The <attention-lens> element's option attributes, by flag: the text mode's and the image mode's. */
+export type OptionAttributeName = ${union([...new Set([...schema.options, ...schema.imageOptions].map((o) => o.flag))])};
 
 export interface OptionSpec {
   name: string;

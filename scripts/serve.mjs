@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // A small static file server for dist/ on the loopback interface: the right MIME types
 // (application/wasm, text/javascript), gzip when the browser accepts it, and optionally the
-// strict Content-Security-Policy the page is meant to run under (--csp).
-//   node scripts/serve.mjs [--port 8080] [--root dist] [--csp] [--quiet]
+// strict Content-Security-Policy the page is meant to run under (--csp), and optionally the
+// header a CDN sends so that pages of any origin may load the files (--cors).
+//   node scripts/serve.mjs [--port 8080] [--root dist] [--csp] [--cors] [--quiet]
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
@@ -26,7 +27,7 @@ const TYPES = {
   '.ico': 'image/x-icon',
 };
 
-export function startServer({ root, port = 8080, csp = false, quiet = false }) {
+export function startServer({ root, port = 8080, csp = false, cors = false, quiet = false }) {
   const base = resolve(root);
   const gzipped = new Map(); // path -> gzip bytes (files do not change while serving)
   const server = createServer(async (req, res) => {
@@ -43,6 +44,7 @@ export function startServer({ root, port = 8080, csp = false, quiet = false }) {
         'X-Content-Type-Options': 'nosniff',
       };
       if (csp) headers['Content-Security-Policy'] = STRICT_CSP;
+      if (cors) headers['Access-Control-Allow-Origin'] = '*';
       let out = body;
       if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && body.length > 1024) {
         if (!gzipped.has(file)) gzipped.set(file, gzipSync(body, { level: 6 }));
@@ -80,6 +82,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       port: { type: 'string', default: process.env.PORT ?? '8080' },
       root: { type: 'string', default: join(dirname(fileURLToPath(import.meta.url)), '..', 'dist') },
       csp: { type: 'boolean', default: false },
+      cors: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
     },
   });
@@ -87,6 +90,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     root: values.root,
     port: Number(values.port),
     csp: values.csp,
+    cors: values.cors,
     quiet: values.quiet,
   });
   console.log(`Attention Lens is being served at ${url}  (the embed example: ${url}embed-example.html; Ctrl+C stops)`);

@@ -3,9 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import {
-  dist,
   openLens,
   readWeightsTable,
   root,
@@ -248,20 +246,6 @@ describe('embedding', () => {
       2,
     );
     await screenshot(page, 'embed-example');
-    assert.deepEqual(problems, []);
-    await page.close();
-  });
-
-  test('the built page works when opened from file://', async () => {
-    const { page, problems } = await openLens(env.context, pathToFileURL(join(dist, 'index.html')).href);
-    const table = await readWeightsTable(page);
-    assert.deepEqual(table.cols, ['A', 'Lannister', 'always', 'pays', 'his', 'debts']);
-    await typeSentence(page, 'Tyrion drinks and knows things'); // rare words: a shard loaded by <script>
-    const s = await page.evaluate(() =>
-      document.querySelector('attention-lens').state.result.tokens.map((t) => [t.text, t.known]),
-    );
-    assert.deepEqual(s[0], ['Tyrion', true]);
-    await screenshot(page, 'file-url');
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -1,6 +1,7 @@
 // Chromium has relaxed SIMD on by default: over http the page's loader installs
 // kernels-relaxed.wasm beside the SIMD module (web/lib/loader.js), and the numbers stay the
-// native CLI's. (From file:// the page runs the single-file SIMD128 build: page.test.mjs.)
+// native CLI's. (From file://, the offline build runs the single-file SIMD128 build:
+// tests/package/offline.test.mjs.)
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

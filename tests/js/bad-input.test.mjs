@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { DEFAULT_OPTIONS, STEP_NAMES } from '../../web/lib/index.js';
 import { createLensWith } from '../../web/lib/lens.js';
-import { readBytes } from '../../web/lib/assets.js';
+import { readBytes } from '../../web/lib/assets.node.js';
 import { loadModule } from '../../web/lib/loader.js';
 import { BUILDS, lensFor, root } from './helpers.mjs';
 

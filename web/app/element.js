@@ -9,7 +9,7 @@ import {
 } from '../lib/options.js';
 import { startCompute } from './compute.js';
 import { h } from './dom.js';
-import { getLens, scriptBase, trainedImagePreset, trainedPreset } from './engine.js';
+import { assetUrl, getLens, trainedImagePreset, trainedPreset } from './engine.js';
 import { tourView } from './explain/tour.js';
 import { startImageCompute } from './image/compute.js';
 import { imageMode } from './image-mode.js';
@@ -36,7 +36,7 @@ const URL_KEYS = [
   'explain',
 ];
 
-class AttentionLensElement extends HTMLElement {
+export class AttentionLensElement extends HTMLElement {
   static observedAttributes = ['sentence', 'document', 'mode', ...OPTION_ATTRIBUTES];
   #store;
   #views = [];
@@ -106,7 +106,7 @@ class AttentionLensElement extends HTMLElement {
     this.#views = [status, tabs, ...text.views, image, ...image.views, tour];
     tabs.panels(text.root, image.root);
     shadow.append(
-      h('link', { rel: 'stylesheet', href: new URL('attention-lens.css', scriptBase).href }),
+      h('link', { rel: 'stylesheet', href: assetUrl('attention-lens.css') }),
       h(
         'div',
         {

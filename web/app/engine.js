@@ -1,17 +1,30 @@
 // The wasm module and embeddings for the page, shared by every <attention-lens> on it.
-// Over http(s) the wasm module is the ES module build with its .wasm fetched (with progress);
-// from file://, where ES modules and fetch() are blocked, it is the single-file classic script,
-// and the embeddings come as <script> twins (core.js, shard-NNN.js).
+// Where its files are: the package's own (the element's ES module, in an app's bundle; see
+// web/lib/locate.js), or beside the element's classic script (attention-lens.js, from a site
+// or a CDN). Over http(s) the wasm module is the ES module build with its .wasm fetched (with
+// progress); from file:// (the offline build, scripts/build-offline.mjs), where ES modules and
+// fetch() are blocked, it is the single-file classic script, and the embeddings come as
+// <script> twins (core.js, shard-NNN.js).
 import { readBytes } from '../lib/assets.js';
 import { createLensWith } from '../lib/lens.js';
 import { loadModule, supportsSimd } from '../lib/loader.js';
+import { filesAt, packagedFiles } from '../lib/locate.js';
 
-const lenses = new Map(); // base URL -> Promise<Lens>
+let pageLens = null; // Promise<Lens>
 const progressListeners = new Set();
 let lastProgress = null;
 
-// The folder the bundle was loaded from: wasm/, embeddings/ and weights/ sit beside it.
+// The folder the classic script was loaded from: wasm/, embeddings/ and weights/ sit beside it.
 export const scriptBase = new URL('.', document.currentScript?.src ?? location.href).href;
+// Where the element's files are (a place of web/lib/locate.js).
+const files = packagedFiles() ?? filesAt(scriptBase);
+// Opened from disk: no fetch(), no workers, no JSON; the offline build's <script> twins instead.
+const offline = files.base?.protocol === 'file:';
+
+// The URL of one of the element's files, by its path in dist/ ('attention-lens.css', …).
+export function assetUrl(path) {
+  return files.url(path).href;
+}
 
 function loadScript(src) {
   return new Promise((resolve, reject) => {
@@ -37,10 +50,10 @@ function decodeBase64(text) {
   return bytes;
 }
 
-// The bytes of base + path: fetch() with progress, or the .js twin where fetch cannot go.
-async function readAsset(base, path, onProgress) {
-  const url = new URL(path, base);
-  if (url.protocol !== 'file:') return readBytes(url, onProgress);
+// The bytes of a file (its path in dist/): fetch() with progress, or its .js twin from disk.
+async function readAsset(path, onProgress) {
+  const url = files.url(path);
+  if (!offline) return readBytes(url, onProgress);
   const name = path.split('/').pop();
   await loadScript(url.href.replace(/\.bin$/, '.js'));
   const registry = globalThis.__attentionLensAssets ?? {};
@@ -64,78 +77,92 @@ export function onLoadProgress(fn) {
   return () => progressListeners.delete(fn);
 }
 
-async function startModule(base) {
-  if (new URL(base).protocol !== 'file:') return loadModule(new URL('wasm/', base), { onProgress: report });
+async function startModule() {
+  if (!offline) return loadModule(files, { onProgress: report });
   const simd = supportsSimd();
   report({ phase: 'wasm', loaded: 0, total: 1 });
-  await loadScript(new URL(`wasm/attention-lens-${simd ? 'simd' : 'baseline'}.single.js`, base).href);
+  await loadScript(assetUrl(`wasm/attention-lens-${simd ? 'simd' : 'baseline'}.single.js`));
   if (typeof globalThis.createAttentionLensModule !== 'function')
     throw new Error('the WebAssembly module did not load');
   return { module: await globalThis.createAttentionLensModule(), simd };
 }
 
-async function start(base) {
-  const { module, simd } = await startModule(base);
+async function start() {
+  const { module, simd } = await startModule();
   report({ phase: 'wasm', loaded: 1, total: 1 });
-  const lens = await createLensWith({
+  const started = await createLensWith({
     module,
     simd,
     onProgress: report,
-    readAsset: (name, progress) => readAsset(base, `embeddings/${name}`, progress),
+    readAsset: (name, progress) => readAsset(`embeddings/${name}`, progress),
   });
   report({ phase: 'ready', loaded: 1, total: 1 });
-  return lens;
+  return started;
 }
 
-export function getLens(base = scriptBase) {
-  if (!lenses.has(base)) lenses.set(base, start(base));
-  return lenses.get(base);
+// The page's lens, started by the first element that asks.
+export function getLens() {
+  pageLens ??= start();
+  return pageLens;
 }
 
 // A JSON index the site may offer (weights/index.json, images/index.json), or null when there
-// is none and from file:// (where JSON cannot be fetched): a missing one fails no request.
-const indexes = new Map(); // url -> Promise<object | null>
-function siteIndex(base, path) {
-  const url = new URL(path, base).href;
-  if (!indexes.has(url))
+// is none and offline (where JSON cannot be fetched): a missing one fails no request.
+const indexes = new Map(); // path -> Promise<object | null>
+function siteIndex(path) {
+  if (!indexes.has(path))
     indexes.set(
-      url,
-      new URL(base).protocol === 'file:'
+      path,
+      offline
         ? Promise.resolve(null)
-        : fetch(url)
+        : fetch(files.url(path))
             .then((r) => (r.ok ? r.json() : null))
             .catch(() => null),
     );
-  return indexes.get(url);
+  return indexes.get(path);
 }
 
 // The trained presets the site offers, from weights/index.json: the text layer's { file,
 // heads it was trained with } and the image layer's { file, heads, patch }, or null. Their
 // bytes are loaded only when chosen (loadPresetWeights).
-export async function trainedPreset(base = scriptBase) {
-  const index = await siteIndex(base, 'weights/index.json');
+export async function trainedPreset() {
+  const index = await siteIndex('weights/index.json');
   return index?.trained ? { file: index.trained, heads: index.heads } : null;
 }
-export async function trainedImagePreset(base = scriptBase) {
-  const index = await siteIndex(base, 'weights/index.json');
+export async function trainedImagePreset() {
+  const index = await siteIndex('weights/index.json');
   return index?.image?.file ? index.image : null;
 }
 
 const presetLoads = new Map(); // lens + file -> Promise: each lens loads each preset once
-function loadPresetWeights(lens, preset, set, base) {
+function loadPresetWeights(lens, preset, set) {
   if (!presetLoads.has(lens)) presetLoads.set(lens, new Map());
   const loads = presetLoads.get(lens);
-  if (!loads.has(preset.file)) loads.set(preset.file, readAsset(base, `weights/${preset.file}`).then(set));
+  if (!loads.has(preset.file)) loads.set(preset.file, readAsset(`weights/${preset.file}`).then(set));
   return loads.get(preset.file);
 }
-export const loadTrainedWeights = (lens, preset, base = scriptBase) =>
-  loadPresetWeights(lens, preset, (bytes) => lens.setTrainedWeights(bytes), base);
-export const loadTrainedImageWeights = (lens, preset, base = scriptBase) =>
-  loadPresetWeights(lens, preset, (bytes) => lens.setTrainedImageWeights(bytes), base);
+export const loadTrainedWeights = (lens, preset) =>
+  loadPresetWeights(lens, preset, (bytes) => lens.setTrainedWeights(bytes));
+export const loadTrainedImageWeights = (lens, preset) =>
+  loadPresetWeights(lens, preset, (bytes) => lens.setTrainedImageWeights(bytes));
 
 // The built-in photos (images/index.json: [{ name, file, title, author, licence, source }]), or
-// [] where there are none or from file:// (the page can still open your own pictures there).
-export async function builtInPictures(base = scriptBase) {
-  const index = await siteIndex(base, 'images/index.json');
-  return (index?.images ?? []).map((p) => ({ ...p, url: new URL(`images/${p.file}`, base).href }));
+// [] where there are none or offline (the page can still open your own pictures there).
+export async function builtInPictures() {
+  const index = await siteIndex('images/index.json');
+  return (index?.images ?? []).map((p) => ({ ...p, url: assetUrl(`images/${p.file}`) }));
+}
+
+// The training worker (train/worker.js, built as train-worker.js), started with the files it
+// needs (the message of its 'start'). A worker's script must come from the page's origin: from
+// another one (the element's script on a CDN) a same-origin blob: module imports it, which the
+// CDN allows by sending CORS headers, as it must for the wasm glue anyway.
+export function startTrainingWorker() {
+  const url = files.url('train-worker.js');
+  if (url.origin === location.origin) return { worker: new Worker(url, { type: 'module' }), files: files.message };
+  const blob = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });
+  const blobUrl = URL.createObjectURL(blob);
+  const worker = new Worker(blobUrl, { type: 'module' });
+  worker.addEventListener('message', () => URL.revokeObjectURL(blobUrl), { once: true }); // it has run
+  return { worker, files: files.message };
 }

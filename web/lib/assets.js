@@ -1,25 +1,9 @@
-// Reading the wasm and embeddings files: fetch over http(s), the file system for file: URLs
-// in Node. Reports progress as bytes arrive.
-
-const isNode =
-  typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
+// Reading the wasm and embeddings files with fetch(), reporting progress as bytes arrive. Node
+// reads file: URLs from disk instead (assets.node.js, chosen by the "node" condition of the
+// package's "#assets" import), so that browsers and bundlers never see a node: import.
 
 // The bytes at url (a URL), calling onProgress(loaded, total) as they arrive.
 export async function readBytes(url, onProgress) {
-  if (url.protocol === 'file:' && isNode) {
-    const [{ readFile }, { fileURLToPath }] = await Promise.all([import('node:fs/promises'), import('node:url')]);
-    let bytes;
-    try {
-      bytes = new Uint8Array(await readFile(fileURLToPath(url)));
-    } catch (e) {
-      throw new Error(
-        `attention-lens: could not read ${url.href}: ${e.code ?? e.message}` +
-          (e.code === 'ENOENT' ? ' (build it with npm run build)' : ''),
-      );
-    }
-    onProgress?.(bytes.length, bytes.length);
-    return bytes;
-  }
   let response;
   try {
     response = await fetch(url);
@@ -27,6 +11,9 @@ export async function readBytes(url, onProgress) {
     throw new Error(`attention-lens: could not fetch ${url.href}: ${e.message}`);
   }
   if (!response.ok) throw new Error(`attention-lens: could not fetch ${url.href}: HTTP ${response.status}`);
+  // a server's fallback page (a single-page app's index.html) instead of the missing file
+  if (/^text\/html\b/i.test(response.headers.get('content-type') ?? ''))
+    throw new Error(`attention-lens: ${url.href} is an HTML page, not the file: ${MISSING_HINT}`);
   const total = Number(response.headers.get('content-length')) || 0;
   if (!response.body || !onProgress) return new Uint8Array(await response.arrayBuffer());
   const chunks = [];
@@ -46,3 +33,8 @@ export async function readBytes(url, onProgress) {
   }
   return bytes;
 }
+
+// What to do when a file is not where it was looked for.
+export const MISSING_HINT =
+  "the package's files (wasm/, embeddings/, …, as in its dist/ folder) are not served there; " +
+  'serve them, or give createAttentionLens({ baseUrl }) the URL of the folder that holds them';

@@ -1,6 +1,7 @@
 // createAttentionLens(): the wasm module plus the GloVe embeddings, ready to analyze text.
-import { readBytes } from './assets.js';
+import { readBytes } from '#assets';
 import { loadModule } from './loader.js';
+import { filesAt, packagedFiles } from './locate.js';
 import { ImageResult } from './image-result.js';
 import { normalizeImageOptions, normalizeOptions, normalizeTrainingOptions } from './options.js';
 import { AttentionResult } from './result.js';
@@ -10,26 +11,23 @@ function checkText(name, text) {
   if (typeof text !== 'string') throw new TypeError(`attention-lens: ${name} must be a string, got ${typeof text}`);
 }
 
-// baseUrl defaults to the package's dist/ (next to web/lib/)
+// baseUrl: where the package's dist/ folder is served (wasm/ and embeddings/ below it); by
+// default the package's own files, which bundlers copy into the app (web/lib/locate.js)
 // trainer: load the build that can also train (lens.createTrainer), about 30 kB more
-export async function createAttentionLens({
-  baseUrl = new URL('../../dist/', import.meta.url),
-  simd = 'auto',
-  onProgress,
-  trainer = false,
-} = {}) {
-  const base = new URL(baseUrl, typeof location === 'object' ? location.href : undefined);
-  const { module, simd: usedSimd } = await loadModule(new URL('wasm/', base), {
+export async function createAttentionLens({ baseUrl, simd = 'auto', onProgress, trainer = false } = {}) {
+  const files = baseUrl == null ? packagedFiles() : filesAt(baseUrl);
+  if (!files)
+    throw new Error('attention-lens: this bundle has no files of its own: pass createAttentionLens({ baseUrl })');
+  const { module, simd: usedSimd } = await loadModule(files, {
     simd,
     onProgress,
     build: trainer ? 'attention-lens-train' : 'attention-lens',
   });
-  const embeddings = new URL('embeddings/', base);
   return createLensWith({
     module,
     simd: usedSimd,
     onProgress,
-    readAsset: (name, progress) => readBytes(new URL(name, embeddings), progress),
+    readAsset: (name, progress) => readBytes(files.url(`embeddings/${name}`), progress),
   });
 }
 

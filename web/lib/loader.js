@@ -1,11 +1,13 @@
 // Finds and starts the WebAssembly module: the SIMD build when the engine supports wasm SIMD
 // (feature-detected, as squoosh does), the baseline build otherwise.
-import { readBytes } from './assets.js';
+import { MISSING_HINT, readBytes } from '#assets';
+import { filesAt } from './locate.js';
 
 // (module (func (result v128) i32.const 0 i32x4.splat)): valid only where SIMD128 is supported
 const SIMD_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 17, 11,
 ]);
+const WASM_MAGIC = [0, 97, 115, 109]; // \0asm
 
 export function supportsSimd() {
   try {
@@ -33,8 +35,8 @@ export function supportsRelaxedSimd() {
 
 // Swaps the SIMD build's hot kernels for kernels-relaxed.wasm (the same kernels with
 // f32x4.relaxed_madd, on the module's memory): its functions go into the module's function table.
-async function useRelaxedKernels(module, wasmDir) {
-  const bytes = await readBytes(new URL('kernels-relaxed.wasm', wasmDir));
+async function useRelaxedKernels(module, files) {
+  const bytes = await readBytes(files.url('wasm/kernels-relaxed.wasm'));
   const memory = Object.values(module.asm).find((e) => e instanceof WebAssembly.Memory);
   const { gemm, scores, softmax_with_max } = (await WebAssembly.instantiate(bytes, { env: { memory } })).instance
     .exports;
@@ -42,25 +44,46 @@ async function useRelaxedKernels(module, wasmDir) {
   module.useRelaxedKernels(add(gemm), add(scores), add(softmax_with_max));
 }
 
-// Loads dist/wasm/<build>-{simd,baseline}.mjs with its .wasm from wasmDir (a URL); build is
+// A folder that holds <build>.mjs and <build>.wasm side by side (as CMake's build folders do),
+// as a place of locate.js.
+function folder(dir) {
+  const place = filesAt(dir);
+  return {
+    url: (path) => place.url(path.replace(/^wasm\//, '')),
+    importGlue: (name) => import(/* @vite-ignore */ /* webpackIgnore: true */ place.url(`${name}.mjs`).href),
+  };
+}
+
+// Loads <build>-{simd,baseline}: its glue (place.importGlue) and its .wasm (place.url('wasm/…'))
+// from place, a place of locate.js, or the URL of a folder that holds both files. build is
 // 'attention-lens', or 'attention-lens-train' (the same with the trainer, for training workers).
-// relaxed: the SIMD build's relaxed-SIMD kernels where supported ('auto'; if they fail to load
-// the SIMD128 kernels stay), always (true: a failure throws), or never (false).
+// relaxed: the SIMD build's relaxed-SIMD kernels (wasm/kernels-relaxed.wasm) where supported
+// ('auto'; if they fail to load the SIMD128 kernels stay), always (true: a failure throws), or
+// never (false).
 export async function loadModule(
-  wasmDir,
+  place,
   { simd = 'auto', relaxed = 'auto', onProgress, build = 'attention-lens' } = {},
 ) {
   if (typeof WebAssembly !== 'object') throw new Error('attention-lens: this browser has no WebAssembly');
   const useSimd = simd === 'auto' ? supportsSimd() : Boolean(simd);
   if (useSimd && !supportsSimd()) throw new Error('attention-lens: this engine does not support WebAssembly SIMD');
   const name = `${build}-${useSimd ? 'simd' : 'baseline'}`;
-  const [{ default: factory }, wasmBinary] = await Promise.all([
-    import(new URL(`${name}.mjs`, wasmDir).href),
-    readBytes(new URL(`${name}.wasm`, wasmDir), (loaded, total) => onProgress?.({ phase: 'wasm', loaded, total })),
+  const files = typeof place?.url === 'function' ? place : folder(place);
+  const wasmUrl = files.url(`wasm/${name}.wasm`);
+  const [glue, bytes] = await Promise.allSettled([
+    files.importGlue(name),
+    readBytes(wasmUrl, (loaded, total) => onProgress?.({ phase: 'wasm', loaded, total })),
   ]);
-  const module = await factory({ wasmBinary });
+  // the binary's error first: it says what the server answered
+  if (bytes.status === 'rejected') throw bytes.reason;
+  if (glue.status === 'rejected')
+    throw new Error(`attention-lens: could not load the module ${name}.mjs: ${glue.reason?.message}; ${MISSING_HINT}`);
+  const wasmBinary = bytes.value;
+  if (!WASM_MAGIC.every((b, i) => wasmBinary[i] === b))
+    throw new Error(`attention-lens: ${wasmUrl.href} is not a WebAssembly file: ${MISSING_HINT}`);
+  const module = await glue.value.default({ wasmBinary });
   if (useSimd && (relaxed === 'auto' ? supportsRelaxedSimd() : relaxed))
-    await useRelaxedKernels(module, wasmDir).catch((e) => {
+    await useRelaxedKernels(module, files).catch((e) => {
       if (relaxed === true) throw e;
     });
   return { module, simd: useSimd, kernels: module.gemmKernels() };

@@ -1,13 +1,14 @@
 // The training worker: its own wasm module and lens, the WordNet corpus, and a trainer that runs
 // a few mini-batches at a time, so that the page stays responsive and messages (pause, a new
 // sentence) get through between them.
-//   in:  start {base, heads, seed, sentence} · pause · resume · reset {seed} · sentence {text} · weights
+//   in:  start {files, heads, seed, sentence} · pause · resume · reset {seed} · sentence {text} · weights
 //   out: ready {train, heldOut, vocabulary} · progress {steps, epochs, loss, stepsPerSecond}
 //        · eval {steps, top1, top10} · filter {steps, tokens, rows, cols, weights} · paused {steps}
 //        · weights {bytes, heads, steps} (asked with weights) · error {message}
 import { readBytes } from '../../lib/assets.js';
 import { createLensWith } from '../../lib/lens.js';
 import { loadModule } from '../../lib/loader.js';
+import { filesFrom } from '../../lib/locate.js';
 
 const SLICE_MS = 40,
   EVAL_EVERY = 250,
@@ -21,12 +22,14 @@ let lens,
   lastEval = -1;
 let recent = []; // recent step timings, for steps per second
 
-async function start({ base, seed, sentence: text, heads: h }) {
+// files: where the page's files are (engine.js's files.message: a base URL, or each file's URL)
+async function start({ files: where, seed, sentence: text, heads: h }) {
   heads = h;
   sentence = text;
-  const { module, simd } = await loadModule(new URL('wasm/', base), { build: 'attention-lens-train' });
-  lens = await createLensWith({ module, simd, readAsset: (name) => readBytes(new URL(`embeddings/${name}`, base)) });
-  const corpus = await readBytes(new URL('corpus/wordnet-examples.txt', base));
+  const files = filesFrom(where);
+  const { module, simd } = await loadModule(files, { build: 'attention-lens-train' });
+  lens = await createLensWith({ module, simd, readAsset: (name) => readBytes(files.url(`embeddings/${name}`)) });
+  const corpus = await readBytes(files.url('corpus/wordnet-examples.txt'));
   trainer = lens.createTrainer(corpus, { heads, seed });
   postMessage({
     type: 'ready',

@@ -5,7 +5,7 @@ import { TRAINING_DEFAULTS, TRAINING_SPECS } from '../../lib/options.js';
 import { WEIGHT_COLORS } from '../colors.js';
 import { h, uniqueId } from '../dom.js';
 import { paintMatrix } from '../draw.js';
-import { scriptBase } from '../engine.js';
+import { startTrainingWorker } from '../engine.js';
 import { fmt, percent } from '../format.js';
 import { watch } from '../store.js';
 import { drawCurve } from '../train/curve.js';
@@ -159,13 +159,14 @@ export function trainView(store) {
           'Training needs the page served over http (npm start): browsers do not run workers from files.';
         return;
       }
-      worker = new Worker(new URL('train-worker.js', scriptBase), { type: 'module' });
+      const started = startTrainingWorker();
+      worker = started.worker;
       worker.onmessage = onMessage;
       worker.onerror = (e) =>
         onMessage({ data: { type: 'error', message: e.message || 'the worker failed to start' } });
       post({
         type: 'start',
-        base: scriptBase,
+        files: started.files,
         heads: Number(heads.value),
         seed: Number(seed.value) || 0,
         sentence: store.get().text,

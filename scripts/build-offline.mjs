@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Builds the offline copy of the site (npm run build:offline): a folder to copy anywhere and
+// open straight from disk (file://), where browsers block ES modules, fetch() and workers.
+// It holds the page, the element's classic script and stylesheet, the single-file wasm
+// scripts (the .wasm inside, as base64) and, for each embeddings file, a script twin that
+// registers the same bytes in base64 (web/app/engine.js loads them with <script src>). The
+// npm package and the served site do without these twins (they are 53 MB); training, trained
+// presets and built-in photos need http and are left out.
+//   node scripts/build-offline.mjs [OUT]   (default build/offline; needs npm run build:site)
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const out = process.argv[2] ?? join(root, 'build', 'offline');
+
+const copies = [
+  ['dist/index.html', 'index.html'],
+  ['dist/embed-example.html', 'embed-example.html'],
+  ['dist/page.css', 'page.css'],
+  ['dist/favicon.svg', 'favicon.svg'],
+  ['dist/attention-lens.js', 'attention-lens.js'],
+  ['dist/attention-lens.js.map', 'attention-lens.js.map'],
+  ['dist/attention-lens.css', 'attention-lens.css'],
+  ['dist/wasm/attention-lens-simd.single.js', 'wasm/attention-lens-simd.single.js'],
+  ['dist/wasm/attention-lens-baseline.single.js', 'wasm/attention-lens-baseline.single.js'],
+  ['LICENSE', 'LICENSE'],
+  ['THIRD_PARTY_NOTICES.md', 'THIRD_PARTY_NOTICES.md'],
+];
+for (const [from] of copies)
+  if (!existsSync(join(root, from))) throw new Error(`build-offline: ${from} is missing (npm run build:site first)`);
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(join(out, 'wasm'), { recursive: true });
+mkdirSync(join(out, 'embeddings'), { recursive: true });
+for (const [from, to] of copies) copyFileSync(join(root, from), join(out, to));
+let bytes = 0;
+const names = readdirSync(join(dist, 'embeddings')).filter((f) => f.endsWith('.bin'));
+for (const name of names) {
+  const data = readFileSync(join(dist, 'embeddings', name));
+  const script =
+    `(self.__attentionLensAssets = self.__attentionLensAssets || {})[${JSON.stringify(name)}] = ` +
+    `"${data.toString('base64')}";\n`;
+  writeFileSync(join(out, 'embeddings', name.replace(/\.bin$/, '.js')), script);
+  bytes += script.length;
+}
+console.log(
+  `offline: built ${out} (open index.html from disk; ${names.length} embeddings scripts, ${(bytes / 1e6).toFixed(0)} MB)`,
+);

@@ -1,0 +1,124 @@
+// The npm package as its users get it: `npm pack` (what `npm publish` uploads), then installed
+// from the tarball into a fresh app folder, offline, beside the small apps of tests/package/
+// (vite-app, node-app, ts-app). The apps' own tools (vite, typescript) are the project's.
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = join(here, '..', '..');
+export const bin = {
+  vite: join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+  tsc: join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+};
+
+// { dir, app, packed (npm pack --json's entry: filename, size, unpackedSize, files), tarball }
+export function packAndInstall() {
+  const dir = mkdtempSync(join(tmpdir(), 'al-package-'));
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: root, encoding: 'utf8' }),
+  );
+  const tarball = join(dir, packed.filename);
+  const app = join(dir, 'app');
+  for (const name of ['vite-app', 'node-app', 'ts-app']) cpSync(join(here, name), join(app, name), { recursive: true });
+  writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`);
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: app, stdio: 'pipe' });
+  return { dir, app, packed, tarball };
+}
+
+// A free loopback port (for servers that want one named).
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+// Runs node with args in cwd; resolves with its output, rejects with it when it fails.
+export function run(args, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`node ${args.join(' ')} exited with ${code}:\n${output}`)),
+    );
+  });
+}
+
+// Starts a long-running node process and resolves once its output matches ready; stop() ends it.
+export function start(args, cwd, ready) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (d) => {
+      output += d;
+      if (ready.test(output)) resolve({ output: () => output, stop: () => child.kill() });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('close', (code) => reject(new Error(`node ${args.join(' ')} exited with ${code}:\n${output}`)));
+  });
+}
+
+// Opens url and records what a user would see go wrong: console errors, page errors, failed
+// requests and HTTP errors (the page's and its workers').
+export async function openPage(context, url) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
+  await page.goto(url);
+  return { page, problems };
+}
+
+// Waits until every <attention-lens> of the page shows an analysis (of its picture, in image
+// mode); returns what each shows: its tokens, or its picture's patch grid, and its kernels.
+export async function waitForElements(page) {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('attention-lens')].every(
+        (e) => (e.state?.mode === 'image' ? e.state.imageResult : e.state?.result) || e.state?.loadError,
+      ),
+    null,
+    { timeout: 60000 },
+  );
+  return page.evaluate(() =>
+    [...document.querySelectorAll('attention-lens')].map((e) =>
+      e.state.mode === 'image'
+        ? { loadError: e.state.loadError, grid: e.state.imageResult?.grid, kernels: e.state.lens?.info.kernels }
+        : {
+            loadError: e.state.loadError,
+            heads: e.state.result?.heads,
+            tokens: e.state.result?.tokens.map((t) => t.text),
+            kernels: e.state.lens?.info.kernels,
+          },
+    ),
+  );
+}
+
+// Starts training in the first element (the Train panel) and waits for the worker's first steps.
+export async function trainSomeSteps(page) {
+  const lens = page.locator('attention-lens').first();
+  await lens.locator('.train summary').click();
+  await lens.locator('.train').getByRole('button', { name: 'Train' }).click();
+  await page.waitForFunction(
+    () => {
+      const s = document.querySelector('attention-lens').shadowRoot.querySelector('.train-status');
+      return Number(s.dataset.steps) > 0 || /stopped/.test(s.textContent);
+    },
+    null,
+    { timeout: 60000 },
+  );
+  return lens.locator('.train-status').textContent();
+}

@@ -1,0 +1,63 @@
+// Where the package's files are. A place answers url(path) for a path as laid out in dist/
+// ('wasm/attention-lens-simd.wasm', 'embeddings/shard-042.bin', 'weights/index.json', …) and
+// importGlue(name) for a build of the wasm module's ES module glue ('attention-lens-simd').
+//
+// - The package's own files (packagedFiles): dist/asset-urls.js, written by the page build,
+//   names each file with a literal new URL('./…', import.meta.url) and each glue with a literal
+//   import('./…'): the forms that bundlers follow, so an app built with Vite (or webpack) gets
+//   the files copied into its output and the URLs rewritten, with no configuration. Node reads
+//   the same URLs from disk.
+// - Files under a base URL (filesAt): baseUrl + path, for createAttentionLens({ baseUrl }) and
+//   for the element's classic script, which finds them beside itself.
+// The element's classic script and the training worker are bundled without dist/asset-urls.js
+// (FILES is null there; scripts/build-page.mjs).
+import { FILES, GLUE } from '../../dist/asset-urls.js';
+
+// import() of a URL known only at run time, which bundlers must leave alone
+const importUrl = (href) => import(/* @vite-ignore */ /* webpackIgnore: true */ href);
+
+function missing(what, where) {
+  return new Error(`attention-lens: ${what} is not among ${where}`);
+}
+
+// The files under base (a URL or string, relative to the page).
+export function filesAt(base) {
+  const root = new URL(base, typeof location === 'object' ? location.href : undefined);
+  if (!root.pathname.endsWith('/')) root.pathname += '/'; // a folder: 'x/dist' means 'x/dist/'
+  return {
+    base: root,
+    url: (path) => new URL(path, root),
+    importGlue: (name) => importUrl(new URL(`wasm/${name}.mjs`, root).href),
+    // for a worker: filesFrom(place.message) is the same place there
+    message: { base: root.href },
+  };
+}
+
+// The package's own files, or null where they were left out of a bundle.
+export function packagedFiles() {
+  if (!FILES) return null;
+  return {
+    base: null,
+    url(path) {
+      if (!Object.hasOwn(FILES, path)) throw missing(path, "the package's files");
+      return new URL(FILES[path]);
+    },
+    importGlue(name) {
+      if (!Object.hasOwn(GLUE, name)) throw missing(`the wasm build ${name}`, "the package's builds");
+      return GLUE[name]();
+    },
+    // a worker imports its glue from a URL: the package names the training builds' glue as files
+    message: { files: Object.fromEntries(Object.entries(FILES).map(([path, url]) => [path, String(url)])) },
+  };
+}
+
+// The place a page described with place.message (for a worker, which cannot be sent functions).
+export function filesFrom(message) {
+  if (message.base) return filesAt(message.base);
+  const { files } = message;
+  const url = (path) => {
+    if (!Object.hasOwn(files, path)) throw missing(path, "the page's files");
+    return new URL(files[path]);
+  };
+  return { base: null, url, importGlue: (name) => importUrl(url(`wasm/${name}.mjs`).href), message };
+}
