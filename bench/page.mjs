@@ -37,7 +37,7 @@ const target = (tokens, floor) =>
 // of its own, the message would come after that next frame began; the run counts how often it
 // did (each time, other work held it back past a vsync). The next frame's figure is what waiting
 // for a rAF from inside a rAF would have measured: one frame more.
-function installTimer(shownEvent, startEvent = 'input') {
+function installTimer([shownEvent, startEvent = 'input']) {
   let inputAt = 0;
   // the textarea may sit in a shadow root: input events are composed, a capture listener on the
   // document sees each one before the page's own listeners (keydown, for the picture's patches)
@@ -137,7 +137,7 @@ async function measureFloor(context, url) {
     }),
   );
   await page.goto(url + BARE_PAGE);
-  await page.evaluate(installTimer, 'input');
+  await page.evaluate(installTimer, ['input']);
   const box = page.locator('textarea');
   await box.fill(WORDS.slice(0, 8).join(' '));
   await box.focus();
@@ -171,7 +171,7 @@ const firstLoad = await Promise.all(
 );
 const firstLoadBytes = firstLoad.reduce((s, r) => s + r.bytes, 0);
 
-await page.evaluate(installTimer, 'attention-lens-render');
+await page.evaluate(installTimer, ['attention-lens-render']);
 const box = page.locator('attention-lens').locator('.input > textarea');
 const rows = [];
 for (const n of SIZES) {
@@ -207,7 +207,7 @@ const imageRows = [];
 for (const patch of [16, 8]) {
   await page.goto(`${url}?mode=image&picture=chelsea&patch=${patch}`);
   await page.waitForFunction(() => document.querySelector('attention-lens').state?.imageResult);
-  await page.evaluate(installTimer, 'attention-lens-render', 'keydown');
+  await page.evaluate(installTimer, ['attention-lens-render', 'keydown']);
   await page.locator('attention-lens').locator('.picture-stack').focus();
   const records = await pressAndTime(page, ['ArrowRight', 'ArrowLeft']);
   imageRows.push({ n: (224 / patch) ** 2, ...summarize(records) });

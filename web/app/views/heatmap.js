@@ -125,21 +125,31 @@ export function heatmapView(store) {
 
   // the labels of the rows and columns in view, redrawn as the filter scrolls
   let labelsShown = false;
+  // The labels are painted once per frame, for the part of the matrix in view. Its size and
+  // scroll offsets are kept here (from the last paint and the scroll events), never read from the
+  // layout in a keystroke's task: a read there forces a synchronous layout.
+  const shown = { width: 0, height: 0, top: 0, left: 0 };
   function paintLabels() {
     const { result, query } = store.get();
     if (!result || !labelsShown) return;
-    const width = Math.min(scroller.clientWidth, cell * cols),
-      height = Math.min(scroller.clientHeight, cell * rows);
-    paintRowLabels(rowLabels, result.tokens, { cell, width: ROW_LABELS, scroll: scroller.scrollTop, height, query });
-    paintColumnLabels(colLabels, keyTokens(result), { cell, height: COL_LABELS, scroll: scroller.scrollLeft, width });
+    const { width, height, top, left } = shown;
+    paintRowLabels(rowLabels, result.tokens, { cell, width: ROW_LABELS, scroll: top, height, query });
+    paintColumnLabels(colLabels, keyTokens(result), { cell, height: COL_LABELS, scroll: left, width });
   }
   let labelFrame = 0;
+  const paintLabelsSoon = () => {
+    if (!labelFrame)
+      labelFrame = requestAnimationFrame(() => {
+        labelFrame = 0;
+        paintLabels();
+      });
+  };
   scroller.addEventListener('scroll', () => {
-    if (labelFrame) return;
-    labelFrame = requestAnimationFrame(() => {
-      labelFrame = 0;
-      paintLabels();
-    });
+    shown.top = scroller.scrollTop;
+    shown.left = scroller.scrollLeft;
+    shown.width = Math.min(scroller.clientWidth, cell * cols);
+    shown.height = Math.min(scroller.clientHeight, cell * rows);
+    paintLabelsSoon();
   });
 
   const stopPaint = watch(store, ['result', 'head', 'width', 'fitFilter'], ({ result, head, width, fitFilter }) => {
@@ -162,13 +172,15 @@ export function heatmapView(store) {
     });
     scroller.style.maxHeight = `${MAX_SIZE}px`;
     scroller.style.maxWidth = `${room}px`;
+    shown.width = Math.min(room, cell * cols);
+    shown.height = Math.min(MAX_SIZE, cell * rows);
     canvas.setAttribute(
       'aria-label',
       `Attention weights of head ${head + 1}: ${rows} queries by ${cols} keys. ` +
         'Arrow keys move between cells, Enter makes the row’s word the query. The same numbers are in the table below.',
     );
     root.classList.toggle('no-labels', !labelsShown);
-    paintLabels();
+    paintLabelsSoon();
     maskNote.textContent = MASK_NOTES[mask] ?? '';
     maskNote.hidden = !MASK_NOTES[mask];
   });
@@ -176,7 +188,7 @@ export function heatmapView(store) {
     if (rows === 0 || cols === 0) return;
     place(queryRow, query * cell, 0, cell, cell * cols);
     place(cursor, Math.min(focus.i, rows - 1) * cell, Math.min(focus.j, cols - 1) * cell, cell, cell);
-    paintLabels(); // the query's label in bold
+    paintLabelsSoon(); // the query's label in bold
   });
   // the keyboard's cell stays in view
   const stopScroll = watch(store, ['focus'], () => {
