@@ -2,7 +2,8 @@
 // npm run bench:page: in headless Chromium, the time from a keystroke to the screen showing
 // its result, at 8, 64, 256 and 1,024 tokens (median and p95), against the floor measured the
 // same way in the same run on a bare page with only a textarea; and the bytes transferred on
-// the first load (compressed, as served by scripts/serve.mjs with gzip). Writes bench/RESULTS.md
+// the first load (compressed, as served by scripts/serve.mjs with gzip); and training steps per
+// second in the page's worker, of the text layer and of the picture layer. Writes bench/RESULTS.md
 // (--no-write: only prints).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -240,6 +241,30 @@ const s0 = await readSteps(),
 await page.waitForTimeout(TRAIN_WINDOW_MS);
 const trainStepsPerSecond = ((await readSteps()) - s0) / ((Date.now() - ts0) / 1000);
 process.stderr.write(`training in the page's worker: ${trainStepsPerSecond.toFixed(0)} steps/s\n`);
+// the same for the picture layer (restoring noisy patches, its panel's defaults: patch 16, 4
+// heads, batch 4), measured the same way; its worker starts with the panel's Train button
+await page.goto(`${url}?mode=image&picture=chelsea`);
+await page.waitForFunction(() => document.querySelector('attention-lens').state?.imageResult);
+await page.locator('attention-lens').locator('.image-train summary').click();
+await page.locator('attention-lens').locator('.image-train').getByRole('button', { name: 'Train' }).click();
+const readImageSteps = () =>
+  page.evaluate(() =>
+    Number(document.querySelector('attention-lens').shadowRoot.querySelector('.image-train-status').dataset.steps),
+  );
+await page.waitForFunction(
+  () =>
+    Number(document.querySelector('attention-lens').shadowRoot.querySelector('.image-train-status').dataset.steps) > 0,
+  null,
+  { timeout: 60000 },
+);
+await page.waitForTimeout(TRAIN_WARM_MS);
+const i0 = await readImageSteps(),
+  ti0 = Date.now();
+await page.waitForTimeout(TRAIN_WINDOW_MS);
+const imageTrainStepsPerSecond = ((await readImageSteps()) - i0) / ((Date.now() - ti0) / 1000);
+process.stderr.write(
+  `training the picture layer in the page's worker: ${imageTrainStepsPerSecond.toFixed(0)} steps/s\n`,
+);
 const chromium = `Chromium ${context.browser()?.version() ?? ''}`.trim();
 await context.close();
 server.close();
@@ -276,6 +301,7 @@ const summary = [
   `A 1 MB paste: the page's longest task was ${fmtMs(longestTask)}.`,
   '',
   `Training in the page (a Web Worker, the wasm SIMD build, batch 32, 4 heads): ${trainStepsPerSecond.toFixed(0)} steps/s while the page stays responsive.`,
+  `The picture layer in the same way (restoring noisy patches, patch 16: 196 patches, 4 heads, batch 4): ${imageTrainStepsPerSecond.toFixed(0)} steps/s.`,
   '',
   `First load: ${(firstLoadBytes / 1e6).toFixed(2)} MB transferred (gzip) in ${firstLoad.length} requests, ` +
     `first attention on screen after ${firstResultMs} ms on loopback (target ≤ 2 MB). Largest: ` +

@@ -46,6 +46,11 @@ export interface TrainerOptions {
 ${schema.training.map(field).join('\n')}
 }
 
+/** The options of lens.createImageTrainer(). */
+export interface ImageTrainerOptions {
+${schema.imageTraining.map(field).join('\n')}
+}
+
 export type StepName = ${names((s) => !s.document && !s.weight)};
 /** Steps of the document side in cross-attention. */
 export type DocumentStepName = ${names((s) => s.document)};
@@ -74,6 +79,8 @@ export declare const SCHEMA: {
   options: OptionSpec[];
   training: OptionSpec[];
   presetTrainingSteps: number;
+  imageTraining: OptionSpec[];
+  presetImageTrainingSteps: number;
   imageTokenDims: number;
   imageOptions: OptionSpec[];
   steps: { name: string; perHead: boolean; headColumns: boolean; document: boolean; weight: boolean }[];

@@ -20,6 +20,7 @@ namespace {
 using A = AnalysisOptions;
 using I = ImageAnalysisOptions;
 using T = train::TrainOptions;
+using IT = train::ImageTrainOptions;
 
 // Option values arrive as bool, double or string; these read them back as the struct's types.
 bool as_bool(const OptionValue& v) { return std::get<bool>(v); }
@@ -182,6 +183,54 @@ const std::vector<OptionSpec<T>>& make_training_specs() {
   return specs;
 }
 
+// The image layer's training (restoring noisy patches): the defaults are ImageTrainOptions'.
+const std::vector<OptionSpec<IT>>& make_image_training_specs() {
+  static const std::vector<OptionSpec<IT>> specs = {
+      integer<IT>(
+          "heads", "heads", "attention heads of the trained layer", 1, image::kTokenDims,
+          [](const IT& o) -> OptionValue { return double(o.attention.heads); },
+          [](IT& o, const OptionValue& v) { o.attention.heads = int(as_number(v)); }, divisors(image::kTokenDims)),
+      integer<IT>(
+          "patch", "patch", "patch side in pixels of the 224 x 224 view", image::kPatchSizes[2], image::kPatchSizes[0],
+          [](const IT& o) -> OptionValue { return double(o.patch); },
+          [](IT& o, const OptionValue& v) { o.patch = int(as_number(v)); },
+          std::vector<int>(std::begin(image::kPatchSizes), std::end(image::kPatchSizes))),
+      boolean<IT>(
+          "positional", "positional", "add the 2-D sinusoidal positional encoding (rows and columns)",
+          [](const IT& o) -> OptionValue { return o.input.positional; },
+          [](IT& o, const OptionValue& v) { o.input.positional = as_bool(v); }),
+      integer<IT>(
+          "seed", "seed", "the seed of the noise, the example order (and of the weights when not from identity)", 0,
+          kMaxSeed, [](const IT& o) -> OptionValue { return double(o.seed); },
+          [](IT& o, const OptionValue& v) { o.seed = std::uint64_t(as_number(v)); }),
+      boolean<IT>(
+          "fromIdentity", "from-identity", "start from identity weights instead of the seed's random ones",
+          [](const IT& o) -> OptionValue { return o.from_identity; },
+          [](IT& o, const OptionValue& v) { o.from_identity = as_bool(v); }),
+      number<IT>(
+          "noise", "noise", "the deviation of the Gaussian noise added to the pixel values (in [0, 1])", 0.01,
+          train::kMaxNoise, [](const IT& o) -> OptionValue { return double(o.noise); },
+          [](IT& o, const OptionValue& v) { o.noise = float(as_number(v)); }),
+      number<IT>(
+          "learningRate", "learning-rate", "Adam's learning rate at step 1", 1e-6, 1,
+          [](const IT& o) -> OptionValue { return double(o.learning_rate); },
+          [](IT& o, const OptionValue& v) { o.learning_rate = float(as_number(v)); }),
+      integer<IT>(
+          "decaySteps", "decay-steps", "the learning rate falls linearly to 0.1% of it at this step (0: constant)", 0,
+          1e8, [](const IT& o) -> OptionValue { return double(o.decay_steps); },
+          [](IT& o, const OptionValue& v) { o.decay_steps = int(as_number(v)); }),
+      integer<IT>(
+          "batch", "batch", "noisy pictures per mini-batch", 1, train::kMaxImageBatch,
+          [](const IT& o) -> OptionValue { return double(o.batch_size); },
+          [](IT& o, const OptionValue& v) { o.batch_size = int(as_number(v)); }),
+      integer<IT>(
+          "synthetic", "synthetic", "seeded dead-leaves pictures trained on besides the pictures given", 0,
+          train::kMaxSynthetic, [](const IT& o) -> OptionValue { return double(o.synthetic); },
+          [](IT& o, const OptionValue& v) { o.synthetic = int(as_number(v)); }),
+  };
+  return specs;
+}
+
 std::string join(const std::vector<std::string>& items, const char* quote) {
   std::string out;
   for (const std::string& s : items) out += (out.empty() ? "" : ", ") + (quote + s + quote);
@@ -293,6 +342,9 @@ std::vector<int> divisors(int n) {
 const std::vector<OptionSpec<AnalysisOptions>>& analysis_option_specs() { return make_analysis_specs(); }
 const std::vector<OptionSpec<train::TrainOptions>>& training_option_specs() { return make_training_specs(); }
 const std::vector<OptionSpec<ImageAnalysisOptions>>& image_option_specs() { return make_image_specs(); }
+const std::vector<OptionSpec<train::ImageTrainOptions>>& image_training_option_specs() {
+  return make_image_training_specs();
+}
 
 template <class S>
 const OptionSpec<S>* find_option(const std::vector<OptionSpec<S>>& specs, std::string_view key) {
@@ -303,6 +355,7 @@ const OptionSpec<S>* find_option(const std::vector<OptionSpec<S>>& specs, std::s
 template const OptionSpec<A>* find_option(const std::vector<OptionSpec<A>>&, std::string_view);
 template const OptionSpec<T>* find_option(const std::vector<OptionSpec<T>>&, std::string_view);
 template const OptionSpec<I>* find_option(const std::vector<OptionSpec<I>>&, std::string_view);
+template const OptionSpec<IT>* find_option(const std::vector<OptionSpec<IT>>&, std::string_view);
 
 template <class S>
 void check_option(const OptionSpec<S>& s, const OptionValue& value) {
@@ -342,6 +395,7 @@ void check_option(const OptionSpec<S>& s, const OptionValue& value) {
 template void check_option(const OptionSpec<A>&, const OptionValue&);
 template void check_option(const OptionSpec<T>&, const OptionValue&);
 template void check_option(const OptionSpec<I>&, const OptionValue&);
+template void check_option(const OptionSpec<IT>&, const OptionValue&);
 
 void set_option(AnalysisOptions& o, std::string_view name, const OptionValue& value) {
   set_from(analysis_option_specs(), o, name, value);
@@ -383,6 +437,9 @@ std::string schema_json() {
     j.key("imageSteps");
     write_steps(j, image_step_table());
     j.key("presetTrainingSteps").value(train::kPresetTrainingSteps);
+    j.key("imageTraining");
+    write_specs(j, image_training_option_specs());
+    j.key("presetImageTrainingSteps").value(train::kPresetImageTrainingSteps);
     j.key("steps");
     write_steps(j, step_table());
     j.key("tokenKinds").begin_array();

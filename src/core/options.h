@@ -16,6 +16,7 @@
 #include "core/analyze.h"
 #include "core/image/analyze_image.h"
 #include "core/presets.h"
+#include "core/train/image_options.h"
 #include "core/train/options.h"
 
 namespace al {
@@ -51,10 +52,13 @@ struct OptionSpec {
   void (*set)(T&, const OptionValue&) = nullptr;  // called with a checked value
 };
 
-// The options of an analysis of text, of a picture, and of training the text layer.
+// The options of an analysis of text, of a picture, of training the text layer and of training
+// the image layer (the page's worker and the JS API; the native attention-train-image reads its
+// own flags into the same struct).
 const std::vector<OptionSpec<AnalysisOptions>>& analysis_option_specs();
 const std::vector<OptionSpec<ImageAnalysisOptions>>& image_option_specs();
 const std::vector<OptionSpec<train::TrainOptions>>& training_option_specs();
+const std::vector<OptionSpec<train::ImageTrainOptions>>& image_training_option_specs();
 
 // The spec whose name or flag is `key`, or nullptr.
 template <class T>

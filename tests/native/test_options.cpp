@@ -88,6 +88,32 @@ TEST_CASE("the schema as JSON names every option, step, token kind and lookup st
   REQUIRE_THAT(json, Contains(R"("learningRate")"));
 }
 
+TEST_CASE("the image layer's training options are ImageTrainOptions' members, checked by the schema", "[options]") {
+  const al::train::ImageTrainOptions defaults;
+  std::map<std::string, std::string> text;
+  for (const auto& spec : al::image_training_option_specs()) {
+    REQUIRE(std::string(spec.help).size() > 10);
+    text[spec.name] = al::option_text(spec.get(defaults));
+  }
+  CHECK(text["heads"] == "4");
+  CHECK(text["patch"] == "16");
+  CHECK(text["fromIdentity"] == "true");
+  CHECK(text["synthetic"] == "200");
+  CHECK(text["decaySteps"] == "0");
+  CHECK(text.size() == 10);
+  const auto* patch = al::find_option(al::image_training_option_specs(), "patch");
+  REQUIRE(patch);
+  REQUIRE_THROWS_WITH(al::check_option(*patch, al::OptionValue(12.0)), "patch must be one of 32, 16, 8, got 12");
+  const auto* noise = al::find_option(al::image_training_option_specs(), "noise");
+  REQUIRE(noise);
+  REQUIRE_THROWS_AS(al::check_option(*noise, al::OptionValue(0.0)), al::OptionError);
+  al::train::ImageTrainOptions o;
+  noise->set(o, al::OptionValue(0.1));
+  REQUIRE(o.noise == 0.1f);
+  REQUIRE_THAT(al::schema_json(), Contains(R"("imageTraining":[)"));
+  REQUIRE_THAT(al::schema_json(), Contains(R"("presetImageTrainingSteps":1000)"));
+}
+
 TEST_CASE("the weights cache keeps identity and recent seeds and shares them with analyses", "[presets]") {
   al::WeightsCache cache;
   const auto identity = cache.get({al::WeightsPreset::Identity, 0}, 8);

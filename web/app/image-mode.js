@@ -9,6 +9,7 @@ import { imageFilterView } from './image/views/filter.js';
 import { IMAGE_PIPELINE } from './image/views/pipeline-stages.js';
 import { onPastePicture, openPicture, pickerView } from './image/views/picker.js';
 import { imageSearchView } from './image/views/search.js';
+import { imageTrainView } from './image/views/train.js';
 import { watch } from './store.js';
 import { pipelineView } from './views/pipeline.js';
 
@@ -28,7 +29,8 @@ export function imageMode(store, host, { picture, src } = {}) {
     filter = imageFilterView(store),
     search = imageSearchView(store),
     blend = blendView(store),
-    pipeline = pipelineView(store, IMAGE_PIPELINE);
+    pipeline = pipelineView(store, IMAGE_PIPELINE),
+    train = imageTrainView(store);
   const error = h('div', { class: 'image-error', role: 'alert', hidden: true });
   const root = h(
     'div',
@@ -39,6 +41,7 @@ export function imageMode(store, host, { picture, src } = {}) {
     error,
     h('div', { class: 'main' }, filter.root, search.root),
     blend.root,
+    train.root,
     pipeline.root,
   );
   let opened = false;
@@ -62,7 +65,7 @@ export function imageMode(store, host, { picture, src } = {}) {
   const stopPaste = onPastePicture(host, store);
   return {
     root,
-    views: [picker, controls, filter, search, blend, pipeline],
+    views: [picker, controls, filter, search, blend, train, pipeline],
     destroy: () => {
       stopOpen();
       stopError();

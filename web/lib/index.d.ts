@@ -4,6 +4,7 @@ import type {
   AnalyzeOptions,
   ImageAnalyzeOptions,
   ImageStepName,
+  ImageTrainerOptions,
   DocumentStepName,
   LookupStatus,
   OptionSpec,
@@ -16,6 +17,7 @@ export type {
   AnalyzeOptions,
   ImageAnalyzeOptions,
   ImageStepName,
+  ImageTrainerOptions,
   DocumentStepName,
   LookupStatus,
   OptionSpec,
@@ -29,6 +31,8 @@ export type {
 export const DEFAULT_OPTIONS: Readonly<Required<AnalyzeOptions>>;
 /** The defaults of lens.createTrainer()'s options. */
 export const TRAINING_DEFAULTS: Readonly<Required<TrainerOptions>>;
+/** The defaults of lens.createImageTrainer()'s options. */
+export const IMAGE_TRAINING_DEFAULTS: Readonly<Required<ImageTrainerOptions>>;
 /** The schema of every option: name, flag (attribute, CLI), type, default, range or values, help. */
 export const OPTION_SPECS: readonly OptionSpec[];
 export const HEAD_COUNTS: readonly number[];
@@ -261,6 +265,12 @@ export interface AttentionLens {
   analyzeImage(image: RgbaImage, options?: ImageAnalyzeOptions): Promise<ImageResult>;
   /** Loads trained image-layer weights ("ALWT", d_model 48) for image options.weights = 'trained'. */
   setTrainedImageWeights(bytes: Uint8Array): void;
+  /**
+   * A trainer of the image layer on restoring noisy patches, from identity weights by default.
+   * It trains on options.synthetic seeded dead-leaves pictures and on the pictures given to
+   * addPicture(); held-out pictures are only scored. Needs a lens created with { trainer: true }.
+   */
+  createImageTrainer(options?: ImageTrainerOptions): ImageTrainer;
   /** Diagnostics: wasm memory, the heap's top, live results and Embind handles. */
   memoryStats(): MemoryStats;
   /** Frees the module's C++ state; the lens cannot be used afterwards. */
@@ -284,13 +294,51 @@ export interface Trainer {
   dispose(): void;
 }
 
+/** Held-out scores of one predictor over the held-out pictures' noisy copies. */
+export interface ImageEvaluation {
+  /** Noisy pictures scored (held-out pictures × 2 noise draws; the same draws for every seed). */
+  pictures: number;
+  /** The objective: mean squared error in token space against the clean patches. */
+  loss: number;
+  /** The prediction decoded to pixels against the clean pixels, in dB. */
+  psnr: number;
+  pixelMse: number;
+  /** A layer's mean attention weights times the noisy pixels (the page's filter × V), in dB. */
+  filterTimesVPsnr?: number;
+}
+
+export interface ImageTrainer {
+  /** A picture to train on, or with { heldOut: true } one that is only scored. */
+  addPicture(image: RgbaImage, options?: { heldOut?: boolean }): void;
+  /** Runs count mini-batches; returns their mean loss (token-space mean squared error). */
+  steps(count?: number): number;
+  readonly stepCount: number;
+  readonly epochs: number;
+  readonly trainingViews: number;
+  readonly heldOutPictures: number;
+  /** Held-out scores of the current weights. */
+  evaluate(): ImageEvaluation;
+  /** The same scores for identity and random weights, the noisy input, the mean patch and the clean tokens. */
+  baselines(): {
+    identity: ImageEvaluation;
+    random: ImageEvaluation;
+    noisyInput: ImageEvaluation;
+    meanPatch: ImageEvaluation;
+    clean: ImageEvaluation;
+  };
+  /** The current weights as an "ALWT" file (for setTrainedImageWeights). */
+  weightsFile(): Uint8Array;
+  reset(seed: number): void;
+  dispose(): void;
+}
+
 export interface CreateOptions {
   /** Where dist/ is served: wasm/ and embeddings/ live below it. Defaults to the package's dist/. */
   baseUrl?: string | URL;
   /** 'auto' picks the SIMD build when the engine supports it. */
   simd?: 'auto' | boolean;
   onProgress?: (progress: LoadProgress) => void;
-  /** Load the build that can also train (lens.createTrainer); about 30 kB more. */
+  /** Load the build that can also train (lens.createTrainer, lens.createImageTrainer). */
   trainer?: boolean;
 }
 

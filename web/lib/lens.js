@@ -2,8 +2,15 @@
 import { readBytes } from '#assets';
 import { loadModule } from './loader.js';
 import { filesAt, packagedFiles } from './locate.js';
+import { checkImage } from './image-check.js';
 import { ImageResult } from './image-result.js';
-import { normalizeImageOptions, normalizeOptions, normalizeTrainingOptions } from './options.js';
+import { ImageTrainer } from './image-trainer.js';
+import {
+  normalizeImageOptions,
+  normalizeImageTrainingOptions,
+  normalizeOptions,
+  normalizeTrainingOptions,
+} from './options.js';
 import { AttentionResult } from './result.js';
 import { Trainer } from './trainer.js';
 
@@ -135,18 +142,9 @@ export class Lens {
   // (centred square, area-averaged), so a browser should decode a large photo at a reduced
   // size first (createImageBitmap's resizeWidth) rather than pass 100s of MB.
   async analyzeImage(image, options) {
-    const { width, height, data } = image ?? {};
-    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
-      throw new TypeError('attention-lens: image must be { width, height, data } with whole-number sizes of 1 or more');
-    if (!ArrayBuffer.isView(data) || data.BYTES_PER_ELEMENT !== 1)
-      throw new TypeError('attention-lens: image.data must be the RGBA bytes (a Uint8Array or Uint8ClampedArray)');
-    if (data.length !== width * height * 4)
-      throw new TypeError(
-        `attention-lens: image.data has ${data.length} bytes, but a ${width} × ${height} RGBA image has ${width * height * 4}`,
-      );
+    const { width, height, data: bytes } = checkImage(image);
     const o = normalizeImageOptions(options);
     this.#check();
-    const bytes = new Uint8Array(data.buffer, data.byteOffset, data.length);
     const handle = this.#withBytes(bytes, (ptr, n) => this.#module.analyzeImage(this.#lens, ptr, n, width, height, o));
     this.#check();
     return new ImageResult(this.#module, handle, { options: o, size: { width, height } });
@@ -195,6 +193,21 @@ export class Lens {
     const handle = this.#withBytes(corpus, (ptr, n) => M.createTrainer(this.#lens, ptr, n, o));
     this.#check();
     return new Trainer(M, handle);
+  }
+
+  // A trainer of the image layer: restoring noisy patches (Gaussian noise of deviation
+  // options.noise on every pixel value) with Adam, from identity weights unless fromIdentity is
+  // false; options as IMAGE_TRAINING_DEFAULTS. It trains on options.synthetic seeded dead-leaves
+  // pictures made in the core, plus the pictures given to its addPicture(); the held-out ones
+  // (addPicture(image, { heldOut: true })) are only scored. Needs no embeddings.
+  createImageTrainer(options = {}) {
+    this.#check();
+    const M = this.#module;
+    if (!M.createImageTrainer)
+      throw new Error('attention-lens: this lens cannot train: create it with { trainer: true }');
+    const handle = M.createImageTrainer(normalizeImageTrainingOptions(options));
+    this.#check();
+    return new ImageTrainer(M, handle);
   }
 
   // Diagnostics: wasm memory size, the heap's top, live C++ results and Embind value handles.

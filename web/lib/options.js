@@ -7,10 +7,12 @@ const freeze = (o) => Object.freeze(o);
 export const OPTION_SPECS = freeze(SCHEMA.options.map(freeze));
 export const IMAGE_OPTION_SPECS = freeze(SCHEMA.imageOptions.map(freeze));
 export const TRAINING_SPECS = freeze(SCHEMA.training.map(freeze));
+export const IMAGE_TRAINING_SPECS = freeze(SCHEMA.imageTraining.map(freeze));
 const defaults = (specs) => freeze(Object.fromEntries(specs.map((s) => [s.name, s.default])));
 export const DEFAULT_OPTIONS = defaults(OPTION_SPECS);
 export const DEFAULT_IMAGE_OPTIONS = defaults(IMAGE_OPTION_SPECS);
 export const TRAINING_DEFAULTS = defaults(TRAINING_SPECS);
+export const IMAGE_TRAINING_DEFAULTS = defaults(IMAGE_TRAINING_SPECS);
 export const HEAD_COUNTS = freeze([...OPTION_SPECS.find((s) => s.name === 'heads').values]);
 export const IMAGE_HEAD_COUNTS = freeze([...IMAGE_OPTION_SPECS.find((s) => s.name === 'heads').values]);
 export const PATCH_SIZES = freeze([...IMAGE_OPTION_SPECS.find((s) => s.name === 'patch').values]);
@@ -62,6 +64,11 @@ export function normalizeImageOptions(options = {}) {
 // The same for lens.createTrainer()'s options.
 export function normalizeTrainingOptions(options = {}) {
   return normalize(TRAINING_SPECS, TRAINING_DEFAULTS, options, 'trainer options');
+}
+
+// The same for lens.createImageTrainer()'s options.
+export function normalizeImageTrainingOptions(options = {}) {
+  return normalize(IMAGE_TRAINING_SPECS, IMAGE_TRAINING_DEFAULTS, options, 'image trainer options');
 }
 
 // The spec named `key` (camelCase name, or kebab-case flag as in attributes), or undefined.

@@ -5,7 +5,7 @@ import { coalesce } from '../coalesce.js';
 import { loadTrainedImageWeights } from '../engine.js';
 import { watch } from '../store.js';
 
-const INPUTS = ['mode', 'lens', 'picture', 'imageOptions', 'trainedImagePreset'];
+const INPUTS = ['mode', 'lens', 'picture', 'imageOptions', 'trainedImagePreset', 'trainedImageSource'];
 
 // The query patch: the one the user chose (kept on the grid), else the centre of the picture.
 function pickPatch(result, patch, chosen) {
@@ -16,8 +16,10 @@ function pickPatch(result, patch, chosen) {
 
 export function startImageCompute(store) {
   const run = coalesce(async () => {
-    const { lens, picture, imageOptions, trainedImagePreset } = store.get();
-    if (imageOptions.weights === 'trained' && trainedImagePreset)
+    const { lens, picture, imageOptions, trainedImagePreset, trainedImageSource } = store.get();
+    // the preset's weights come the first time they are chosen, unless the page's own training
+    // gave the lens its trained weights
+    if (imageOptions.weights === 'trained' && trainedImagePreset && !trainedImageSource)
       await loadTrainedImageWeights(lens, trainedImagePreset).catch(() => {});
     let imageResult = null,
       imageError = null;

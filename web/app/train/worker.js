@@ -1,74 +1,135 @@
-// The training worker: its own wasm module and lens, the WordNet corpus, and a trainer that runs
-// a few mini-batches at a time, so that the page stays responsive and messages (pause, a new
-// sentence) get through between them.
-//   in:  start {files, heads, seed, sentence} · pause · resume · reset {seed} · sentence {text} · weights
-//   out: ready {train, heldOut, vocabulary} · progress {steps, epochs, loss, stepsPerSecond}
-//        · eval {steps, top1, top10} · filter {steps, tokens, rows, cols, weights} · paused {steps}
-//        · weights {bytes, heads, steps} (asked with weights) · error {message}
+// The training worker: its own wasm module and a trainer that runs a few mini-batches at a time,
+// so that the page stays responsive and messages (pause, a new sentence) get through between
+// them. Two kinds, chosen by the start message:
+// - text: a lens with the embeddings and the WordNet corpus (masked-word prediction);
+//   in:  start {files, heads, seed, sentence} · sentence {text}
+//   out: ready {train, heldOut, vocabulary} · eval {steps, top1, top10}
+//        · filter {steps, tokens, rows, cols, weights}
+// - image: restoring noisy patches, training on the core's seeded dead-leaves pictures and scored
+//   on the built-in photos (images/index.json), decoded here and held out (never trained on);
+//   no embeddings are loaded;
+//   in:  start {kind: 'image', files, heads, patch, seed}
+//   out: ready {trainingViews, heldOut, pictures, baselines} · eval {steps, loss, psnr, filterTimesVPsnr}
+// Both:
+//   in:  pause · resume · reset {seed} · weights
+//   out: progress {steps, epochs, loss, stepsPerSecond} · paused {steps}
+//        · weights {bytes, heads, patch, steps} (asked with weights) · error {message}
 import { readBytes } from '../../lib/assets.js';
-import { createLensWith } from '../../lib/lens.js';
+import { SCHEMA } from '../../lib/generated/schema.js';
+import { createLensWith, Lens } from '../../lib/lens.js';
 import { loadModule } from '../../lib/loader.js';
 import { filesFrom } from '../../lib/locate.js';
+import { decodePicture } from '../image/decode.js';
 
 const SLICE_MS = 40,
-  EVAL_EVERY = 250,
   FILTER_EVERY_MS = 250;
-let lens,
-  trainer,
+let job = null, // { trainer, evalEvery, evaluate(), preview(force), weights() }
   running = false,
-  heads,
-  sentence = '',
-  lastFilter = 0,
-  lastEval = -1;
+  lastEval = -1,
+  sentence = ''; // the text layer's: the user's sentence, whose filter follows training
 let recent = []; // recent step timings, for steps per second
 
-// files: where the page's files are (engine.js's files.message: a base URL, or each file's URL)
-async function start({ files: where, seed, sentence: text, heads: h }) {
-  heads = h;
-  sentence = text;
-  const files = filesFrom(where);
+// The text layer: files is where the page's files are (engine.js's files.message: a base URL,
+// or each file's URL).
+async function textJob(files, { seed, heads }) {
   const { module, simd } = await loadModule(files, { build: 'attention-lens-train' });
-  lens = await createLensWith({ module, simd, readAsset: (name) => readBytes(files.url(`embeddings/${name}`)) });
+  const lens = await createLensWith({ module, simd, readAsset: (name) => readBytes(files.url(`embeddings/${name}`)) });
   const corpus = await readBytes(files.url('corpus/wordnet-examples.txt'));
-  trainer = lens.createTrainer(corpus, { heads, seed });
+  const trainer = lens.createTrainer(corpus, { heads, seed });
+  let lastFilter = 0;
   postMessage({
     type: 'ready',
     train: trainer.trainSentences,
     heldOut: trainer.heldOutSentences,
     vocabulary: trainer.vocabularySize,
   });
+  return {
+    trainer,
+    evalEvery: 250,
+    evaluate() {
+      const e = trainer.evaluate(300);
+      postMessage({ type: 'eval', steps: trainer.stepCount, top1: e.top1, top10: e.top10 });
+    },
+    // the filter of the user's sentence with the weights so far, at most every FILTER_EVERY_MS
+    async preview(force = false) {
+      if (!force && performance.now() - lastFilter < FILTER_EVERY_MS) return;
+      lastFilter = performance.now();
+      if (!sentence.trim()) return;
+      lens.setTrainedWeights(trainer.weightsFile());
+      const r = await lens.analyze(sentence, { heads, weights: 'trained', maxTokens: 64 });
+      try {
+        const w = r.step('weights', 0);
+        postMessage({
+          type: 'filter',
+          steps: trainer.stepCount,
+          tokens: r.tokens.map((t) => t.text),
+          rows: w.rows,
+          cols: w.cols,
+          weights: w.data,
+        });
+      } finally {
+        r.dispose();
+      }
+    },
+    weights: () => ({ heads }),
+  };
+}
+
+// The image layer: the options as lens.createImageTrainer's (heads, patch, seed; the rest at
+// their defaults: 200 dead-leaves pictures, noise 0.3, batch 4), with the shipped preset's
+// schedule: the learning rate falls linearly over its 1,000 steps (after them it stays at 0.1%).
+// With a constant rate the held-out loss rose again after a few hundred steps (docs/IMAGES.md).
+async function imageJob(files, { heads, patch, seed }) {
+  const { module, simd } = await loadModule(files, { build: 'attention-lens-train' });
+  const lens = new Lens(module, null, simd); // no embeddings: the image trainer needs none
+  const trainer = lens.createImageTrainer({ heads, patch, seed, decaySteps: SCHEMA.presetImageTrainingSteps });
+  // the built-in photos, decoded as the page decodes them, in their index's order (which fixes
+  // each one's noise draws)
+  const index = JSON.parse(new TextDecoder().decode(await readBytes(files.url('images/index.json'))));
+  const pictures = [];
+  for (const p of index.images ?? []) {
+    const bytes = await readBytes(files.url(`images/${p.file}`));
+    trainer.addPicture(await decodePicture(new Blob([bytes])), { heldOut: true });
+    pictures.push(p.name);
+  }
+  const summary = (e) => ({ loss: e.loss, psnr: e.psnr, filterTimesVPsnr: e.filterTimesVPsnr ?? null });
+  const b = trainer.baselines();
+  postMessage({
+    type: 'ready',
+    trainingViews: trainer.trainingViews,
+    heldOut: trainer.heldOutPictures,
+    pictures,
+    copies: b.identity.pictures,
+    baselines: { identity: summary(b.identity), noisyInput: summary(b.noisyInput), meanPatch: summary(b.meanPatch) },
+  });
+  return {
+    trainer,
+    evalEvery: 100,
+    evaluate() {
+      if (!trainer.heldOutPictures) return;
+      postMessage({ type: 'eval', steps: trainer.stepCount, ...summary(trainer.evaluate()) });
+    },
+    async preview() {},
+    weights: () => ({ heads, patch }),
+  };
+}
+
+async function start(data) {
+  sentence = data.sentence ?? ''; // before loading: a new sentence meanwhile replaces it
+  const files = filesFrom(data.files);
+  job = data.kind === 'image' ? await imageJob(files, data) : await textJob(files, data);
   evaluate();
   running = true;
   loop();
 }
 
 function evaluate() {
-  const e = trainer.evaluate(300);
-  lastEval = trainer.stepCount;
-  postMessage({ type: 'eval', steps: trainer.stepCount, top1: e.top1, top10: e.top10 });
-}
-
-async function filter() {
-  lastFilter = performance.now();
-  if (!sentence.trim()) return;
-  lens.setTrainedWeights(trainer.weightsFile());
-  const r = await lens.analyze(sentence, { heads, weights: 'trained', maxTokens: 64 });
-  try {
-    const w = r.step('weights', 0);
-    postMessage({
-      type: 'filter',
-      steps: trainer.stepCount,
-      tokens: r.tokens.map((t) => t.text),
-      rows: w.rows,
-      cols: w.cols,
-      weights: w.data,
-    });
-  } finally {
-    r.dispose();
-  }
+  lastEval = job.trainer.stepCount;
+  job.evaluate();
 }
 
 async function loop() {
+  const { trainer } = job;
   while (running) {
     const t0 = performance.now();
     let loss = 0,
@@ -87,8 +148,8 @@ async function loop() {
       loss: loss / n,
       stepsPerSecond: recent.reduce((s, w) => s + w.steps, 0) / Math.max(seconds, SLICE_MS / 1000),
     });
-    if (trainer.stepCount - lastEval >= EVAL_EVERY) evaluate();
-    if (performance.now() - lastFilter > FILTER_EVERY_MS) await filter();
+    if (trainer.stepCount - lastEval >= job.evalEvery) evaluate();
+    await job.preview();
     await new Promise((r) => setTimeout(r, 0)); // let messages in
   }
   postMessage({ type: 'paused', steps: trainer.stepCount }); // the loop has stopped: no more steps
@@ -98,20 +159,20 @@ self.onmessage = async ({ data }) => {
   try {
     if (data.type === 'start') await start(data);
     else if (data.type === 'pause') running = false;
-    else if (data.type === 'resume' && trainer && !running) {
+    else if (data.type === 'resume' && job && !running) {
       running = true;
       loop();
-    } else if (data.type === 'reset' && trainer) {
-      trainer.reset(data.seed);
+    } else if (data.type === 'reset' && job) {
+      job.trainer.reset(data.seed);
       recent = [];
       evaluate();
-      await filter();
-    } else if (data.type === 'weights' && trainer) {
-      const bytes = trainer.weightsFile();
-      postMessage({ type: 'weights', bytes, heads, steps: trainer.stepCount }, [bytes.buffer]);
+      await job.preview(true);
+    } else if (data.type === 'weights' && job) {
+      const bytes = job.trainer.weightsFile();
+      postMessage({ type: 'weights', bytes, ...job.weights(), steps: job.trainer.stepCount }, [bytes.buffer]);
     } else if (data.type === 'sentence') {
       sentence = data.text;
-      if (trainer) await filter();
+      await job?.preview(true);
     }
   } catch (e) {
     running = false;

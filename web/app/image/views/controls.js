@@ -48,12 +48,12 @@ const FIELDS = [
 
 export function imageControlsView(store) {
   const set = (patch) => store.set({ imageOptions: { ...store.get().imageOptions, ...patch } });
-  // a new head count starts from the mean of its heads; the trained preset brings the heads and
-  // patch size it was trained with
+  // a new head count starts from the mean of its heads; the trained weights (the page's own
+  // training's, else the preset) bring the heads and patch size they were trained with
   const change = {
     heads: (v) => set({ heads: v, blendHead: -1 }),
     weights: (v) => {
-      const preset = store.get().trainedImagePreset;
+      const preset = store.get().trainedImageSource ?? store.get().trainedImagePreset;
       set(
         v === 'trained' && preset
           ? { weights: v, heads: preset.heads, patch: preset.patch, blendHead: -1 }
@@ -77,20 +77,28 @@ export function imageControlsView(store) {
     blendField,
     ...FIELDS.slice(2).map(([name]) => fields[name].root),
   );
-  const stop = watch(store, ['imageOptions', 'trainedImagePreset'], ({ imageOptions: o, trainedImagePreset }) => {
-    for (const [name] of FIELDS) fields[name].set(o[name]);
-    fields.positionalWeight.set(o.positionalWeight, { disabled: !o.positional });
-    fields.seed.set(o.seed, { hidden: o.weights !== 'random' });
-    const trained = fields.weights.input.querySelector('option[value="trained"]');
-    trained.disabled = !trainedImagePreset;
-    trained.textContent = trainedImagePreset ? 'trained here (restoring noisy patches)' : 'trained (not available)';
-    const options = [['-1', o.heads === 1 ? 'the head' : 'the mean of the heads']];
-    for (let k = 0; k < o.heads && o.heads > 1; k++) options.push([String(k), `head ${k + 1}`]);
-    if (blendHead.options.length !== options.length) {
-      blendHead.replaceChildren(...options.map(([v, t]) => h('option', { value: v }, t)));
-    }
-    blendHead.value = String(o.blendHead);
-    blendField.hidden = o.heads === 1;
-  });
+  const stop = watch(
+    store,
+    ['imageOptions', 'trainedImagePreset', 'trainedImageSource'],
+    ({ imageOptions: o, trainedImagePreset, trainedImageSource: source }) => {
+      for (const [name] of FIELDS) fields[name].set(o[name]);
+      fields.positionalWeight.set(o.positionalWeight, { disabled: !o.positional });
+      fields.seed.set(o.seed, { hidden: o.weights !== 'random' });
+      const trained = fields.weights.input.querySelector('option[value="trained"]');
+      trained.disabled = !trainedImagePreset && !source;
+      trained.textContent = source
+        ? `trained in this page (${source.steps.toLocaleString('en-US')} steps, ${source.heads} heads, patch ${source.patch})`
+        : trainedImagePreset
+          ? 'trained here (restoring noisy patches)'
+          : 'trained (not available)';
+      const options = [['-1', o.heads === 1 ? 'the head' : 'the mean of the heads']];
+      for (let k = 0; k < o.heads && o.heads > 1; k++) options.push([String(k), `head ${k + 1}`]);
+      if (blendHead.options.length !== options.length) {
+        blendHead.replaceChildren(...options.map(([v, t]) => h('option', { value: v }, t)));
+      }
+      blendHead.value = String(o.blendHead);
+      blendField.hidden = o.heads === 1;
+    },
+  );
   return { root, destroy: stop };
 }

@@ -1,0 +1,107 @@
+// Training the picture layer in a Web Worker, in the browser, driven from the keyboard: the
+// held-out loss on the built-in photos falls below where it started (identity weights), pause
+// stops the steps, the weights so far change the picture's filter, reset starts again. Waits
+// are on the page's state and the worker's messages, never on timers. (How fast it trains is
+// measured by npm run bench:page, not asserted here.)
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openLens, screenshot, seriousViolations, useBrowser, waitForImage } from './browser.mjs';
+
+const env = useBrowser(before, after);
+const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
+const data = (page, selector, key) => shadow(page, selector).evaluate((el, k) => Number(el.dataset[k] ?? NaN), key);
+// waits until the panel's element (selector) has data-<key> at least min
+const waitForData = (page, selector, key, min) =>
+  page.waitForFunction(
+    ([s, k, m]) => Number(document.querySelector('attention-lens').shadowRoot.querySelector(s).dataset[k]) >= m,
+    [selector, key, min],
+    { timeout: 120000 },
+  );
+const press = async (locator, key = 'Enter') => {
+  await locator.focus();
+  await locator.press(key);
+};
+// the query patch's row of the weights that blend the pixels
+const row = (page) =>
+  page.evaluate(() => {
+    const { imageResult: r, patch } = document.querySelector('attention-lens').state;
+    const n = r.grid.count;
+    return [...r.step('blendWeights').data.slice(patch * n, (patch + 1) * n)];
+  });
+
+test('training the picture layer in a worker lowers the held-out loss, pauses, and its weights change the filter', async () => {
+  const { page, problems } = await openLens(env.context, `${env.url}?mode=image&picture=chelsea&at=75`);
+  await waitForImage(page, 'chelsea');
+  const panel = shadow(page, '.image-train');
+  await panel.evaluate((d) => {
+    d.toggled = new Promise((resolve) => d.addEventListener('toggle', resolve, { once: true }));
+  });
+  await press(panel.locator('summary'));
+  await panel.evaluate((d) => d.toggled);
+  await press(panel.getByRole('button', { name: 'Train' }));
+
+  // the held-out loss at step 0 is identity weights' (training starts there); after 100 steps lower
+  await waitForData(page, '.train-held-out', 'steps', 100);
+  const heldOut = await shadow(page, '.train-held-out').evaluate((el) => ({ ...el.dataset }));
+  assert.equal(Number(heldOut.firstLoss), Number(heldOut.identity), 'starts at identity weights');
+  assert.ok(Number(heldOut.identity) < Number(heldOut.noisyInput), 'identity beats the noisy input');
+  assert.ok(
+    Number(heldOut.loss) < Number(heldOut.firstLoss),
+    `held-out loss ${heldOut.loss} at step ${heldOut.steps}, ${heldOut.firstLoss} at step 0`,
+  );
+  assert.match(
+    await shadow(page, '.train-held-out').textContent(),
+    /^Held out \(chelsea, coffee, astronaut, rocket; 8 noisy copies\)/,
+  );
+  assert.ok((await data(page, '.image-train-status', 'stepsPerSecond')) > 0);
+
+  // pausing stops the worker's loop: it says so with the step it stopped at; the weights it
+  // sends afterwards are that step's, so no step ran in between
+  await press(panel.getByRole('button', { name: 'Pause' }));
+  await page.waitForFunction(
+    () =>
+      document.querySelector('attention-lens').shadowRoot.querySelector('.image-train-status').dataset.paused ===
+      'true',
+  );
+  assert.match(await shadow(page, '.image-train-status').textContent(), /^Paused at step [\d,]+\.$/);
+  const pausedAt = await data(page, '.image-train-status', 'steps');
+  await press(panel.getByRole('button', { name: 'Use these weights in the picture above' }));
+  await page.waitForFunction(() => document.querySelector('attention-lens').state.trainedImageSource);
+  await waitForImage(page, 'chelsea');
+  const applied = await page.evaluate(() => {
+    const s = document.querySelector('attention-lens').state;
+    return {
+      source: s.trainedImageSource,
+      weights: s.imageOptions.weights,
+      shown: s.imageAnalyzed.imageOptions.weights,
+    };
+  });
+  assert.deepEqual(applied, { source: { steps: pausedAt, heads: 4, patch: 16 }, weights: 'trained', shown: 'trained' });
+  assert.match(
+    await shadow(page, '.image-controls option[value=trained]').textContent(),
+    /^trained in this page \([\d,]+ steps, 4 heads, patch 16\)$/,
+  );
+  const trained = await row(page);
+  assert.ok(Math.abs(trained.reduce((a, b) => a + b, 0) - 1) < 1e-4, 'the row sums to 1');
+  // identity weights with the same heads and patch: another filter
+  await shadow(page, '.image-controls select')
+    .filter({ has: page.locator('option[value=trained]') })
+    .selectOption('identity');
+  await page.waitForFunction(() => document.querySelector('attention-lens').state.imageOptions.weights === 'identity');
+  await waitForImage(page, 'chelsea');
+  const identity = await row(page);
+  assert.ok(
+    Math.max(...trained.map((w, i) => Math.abs(w - identity[i]))) > 1e-3,
+    'the weights trained in the page give another filter',
+  );
+  assert.deepEqual(await seriousViolations(page), []);
+  await screenshot(page, 'image-train');
+
+  // reset: step 0 again, scored again
+  await press(panel.getByRole('button', { name: 'Reset' }));
+  await page.waitForFunction(
+    () => document.querySelector('attention-lens').shadowRoot.querySelector('.train-held-out').dataset.steps === '0',
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+});
