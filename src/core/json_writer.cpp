@@ -111,6 +111,14 @@ JsonWriter& JsonWriter::value(double x) {
   return *this;
 }
 
+JsonWriter& JsonWriter::value(float x) {
+  if (!std::isfinite(x)) return null();
+  separate();
+  char tmp[32];
+  raw(std::string_view(tmp, shortest(tmp, x)));
+  return *this;
+}
+
 JsonWriter& JsonWriter::value(long long x) {
   separate();
   raw(std::to_string(x));

@@ -23,6 +23,7 @@ class JsonWriter {
   JsonWriter& value(std::string_view s);
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
   JsonWriter& value(double x);  // non-finite numbers are written as null
+  JsonWriter& value(float x);   // the shortest text that reads back as the same float
   JsonWriter& value(long long x);
   JsonWriter& value(int x) { return value(static_cast<long long>(x)); }
   JsonWriter& value(std::size_t x) { return value(static_cast<long long>(x)); }

@@ -278,6 +278,15 @@ void set_from_text(const std::vector<OptionSpec<S>>& specs, S& o, std::string_vi
   }
 }
 
+// A number of the schema; one that a float holds exactly is written as that float's shortest
+// text (0.3, not 0.30000001192092896: the members behind most number options are floats).
+void number(JsonWriter& j, double x) {
+  if (double(float(x)) == x)
+    j.value(float(x));
+  else
+    j.value(x);
+}
+
 template <class S>
 void write_specs(JsonWriter& j, const std::vector<OptionSpec<S>>& specs) {
   const S defaults{};
@@ -291,9 +300,9 @@ void write_specs(JsonWriter& j, const std::vector<OptionSpec<S>>& specs) {
     else if (s.type == OptionType::Choice)
       j.value(std::get<std::string>(d));
     else
-      j.value(std::get<double>(d));
-    if (s.type == OptionType::Integer || s.type == OptionType::Number)
-      j.key("min").value(s.min).key("max").value(s.max);
+      number(j, std::get<double>(d));
+    if (s.type == OptionType::Integer || s.type == OptionType::Number) number(j.key("min"), s.min);
+    number(j.key("max"), s.max);
     if (!s.values.empty()) {
       j.key("values").begin_array();
       for (int v : s.values) j.value(v);
