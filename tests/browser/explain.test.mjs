@@ -14,8 +14,17 @@ async function open(query = '') {
   return { page, problems };
 }
 
-// the numbers of the trace panel: { products, dot, score, divisor, scaled, exp, rowMax, rowSum, weight }
+// the numbers of the trace panel: { products, dot, score, divisor, scaled, exp, rowMax, rowSum, weight }.
+// The panel is drawn when on screen: scrolled into view, it draws the focused cell of the head shown.
 async function readTrace(page) {
+  await shadow(page, '.trace').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => {
+    const el = document.querySelector('attention-lens');
+    const { result, head, focus } = el.state;
+    const i = Math.min(focus.i, result.tokens.length - 1),
+      j = Math.min(focus.j, (result.cross ? result.documentTokens : result.tokens).length - 1);
+    return el.shadowRoot.querySelector('.trace-body').dataset.cell === `${head},${i},${j}`;
+  });
   return shadow(page, '.trace').evaluate((el) => {
     const value = (cls) => el.querySelector(`.trace-line.${cls} .trace-value`)?.textContent ?? '';
     const products = [...el.querySelectorAll('.trace-dims td.product')].map((td) => Number(td.textContent));

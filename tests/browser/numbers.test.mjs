@@ -87,6 +87,7 @@ test('every panel starts on the same real pair of words', async () => {
   assert.ok(key.known && s.focus.j !== s.query, `the focused key is another real word, got “${key.text}”`);
   assert.equal(await shadow(page, '.search-box input').inputValue(), query);
   assert.match(await shadow(page, '.readout').textContent(), new RegExp(`^“${query}” → “${key.text}”`));
+  await shadow(page, '.trace').scrollIntoViewIfNeeded(); // drawn when on screen
   assert.match(
     await shadow(page, '.trace-dims caption').textContent(),
     new RegExp(`^“${query}” asks, “${key.text}” answers`),

@@ -43,8 +43,18 @@ export function traceView(store) {
     body,
   );
 
-  function render({ result, head, focus }) {
+  // Drawn while on screen (or near it): an open panel below the fold is drawn when it comes into
+  // view, not on every keystroke (its lines are new nodes each time: layout and paint to pay).
+  let inView = false,
+    stale = true;
+  function render(state) {
+    stale = !inView;
+    if (stale) return;
+    draw(state);
+  }
+  function draw({ result, head, focus }) {
     clear(body);
+    delete body.dataset.cell;
     if (!root.open || !result || result.tokens.length === 0) return;
     const keys = keyTokens(result);
     const i = Math.min(focus.i, result.tokens.length - 1),
@@ -158,10 +168,25 @@ export function traceView(store) {
       h('div', {}, h('span', { class: 'trace-label' }, `output${sub(i)} = context${sub(i)} · W_O`), strip(t.output)),
     );
     body.append(h('div', { class: 'trace-grid' }, dims, steps), blend);
+    body.dataset.cell = `${head},${i},${j}`; // what is drawn (the tests wait for it)
   }
+  const seen = new IntersectionObserver(
+    ([e]) => {
+      inView = e.isIntersecting;
+      if (inView && stale) render(store.get());
+    },
+    { rootMargin: '200px' },
+  );
+  seen.observe(root);
   const stop = watch(store, ['result', 'head', 'focus'], render);
   root.addEventListener('toggle', () => render(store.get()));
-  return { root, destroy: stop };
+  return {
+    root,
+    destroy: () => {
+      stop();
+      seen.disconnect();
+    },
+  };
 }
 
 // what the score is divided by: √d_k for dot products, 1/10 for cosines (× 10), and T
