@@ -5,10 +5,10 @@ import { TRAINING_DEFAULTS, TRAINING_SPECS } from '../../lib/options.js';
 import { WEIGHT_COLORS } from '../colors.js';
 import { h, uniqueId } from '../dom.js';
 import { paintMatrix } from '../draw.js';
-import { startTrainingWorker } from '../engine.js';
 import { fmt, percent } from '../format.js';
 import { watch } from '../store.js';
 import { drawCurve } from '../train/curve.js';
+import { trainingSession } from '../train/session.js';
 
 export function trainView(store) {
   const headsId = uniqueId('train-heads'),
@@ -22,8 +22,8 @@ export function trainView(store) {
   );
   heads.value = String(TRAINING_DEFAULTS.heads);
   const seed = h('input', { id: seedId, type: 'number', min: 0, step: 1, value: TRAINING_DEFAULTS.seed, size: 6 });
-  const startButton = h('button', { type: 'button', class: 'primary', onclick: () => toggle() }, 'Train');
-  const resetButton = h('button', { type: 'button', disabled: true, onclick: () => reset() }, 'Reset');
+  const startButton = h('button', { type: 'button', class: 'primary', onclick: () => session.toggle() }, 'Train');
+  const resetButton = h('button', { type: 'button', disabled: true, onclick: () => session.reset() }, 'Reset');
   const status = h('p', { class: 'train-status', 'aria-live': 'polite' }, 'Not started.');
   const curve = h('canvas', {
     role: 'img',
@@ -39,7 +39,7 @@ export function trainView(store) {
   // the weights trained so far, in the filter above (the worker sends them when asked)
   const apply = h(
     'button',
-    { type: 'button', disabled: true, onclick: () => post({ type: 'weights' }) },
+    { type: 'button', disabled: true, onclick: () => session.post({ type: 'weights' }) },
     'Use these weights in the filter above',
   );
   const accuracy = h('p', { class: 'train-accuracy' });
@@ -86,35 +86,41 @@ export function trainView(store) {
     accuracy,
   );
 
-  let worker = null,
-    running = false,
-    losses = [],
-    evals = [],
-    vocabulary = 0;
-  const post = (m) => worker?.postMessage(m);
+  let vocabulary = 0;
+  const session = trainingSession({
+    status,
+    startButton,
+    resetButton,
+    seed,
+    start: () => {
+      heads.disabled = true;
+      return { heads: Number(heads.value), sentence: store.get().text };
+    },
+    startingText: 'Loading the corpus and the word vectors…',
+    onMessage,
+  });
 
-  function onMessage({ data }) {
+  function onMessage(data) {
     if (data.type === 'ready') {
       vocabulary = data.vocabulary;
       status.textContent = `Training on ${data.train.toLocaleString('en-US')} sentences; ${data.heldOut.toLocaleString('en-US')} held out.`;
     } else if (data.type === 'progress') {
-      losses.push({ steps: data.steps, loss: data.loss });
-      if (losses.length > 400) losses = losses.filter((_, i) => i % 2 === 0);
       status.textContent =
         `Step ${data.steps.toLocaleString('en-US')} (epoch ${data.epochs + 1}): loss ${fmt(data.loss, 3)}, ` +
         `${Math.round(data.stepsPerSecond)} steps/s.`;
       status.dataset.steps = String(data.steps);
       status.dataset.stepsPerSecond = String(data.stepsPerSecond);
       apply.disabled = false;
-      drawCurve(curve, losses, evals);
+      drawCurve(curve, session.losses, session.evals);
     } else if (data.type === 'eval') {
+      const evals = session.evals;
       evals.push(data);
       accuracy.textContent =
         `Held-out sentences, hidden word in the top 10 of ${vocabulary.toLocaleString('en-US')} words: ` +
         `${percent(data.top10)} at step ${data.steps.toLocaleString('en-US')} (first: ${percent(evals[0].top10)}).`;
       accuracy.dataset.top10 = String(data.top10);
       accuracy.dataset.firstTop10 = String(evals[0].top10);
-      drawCurve(curve, losses, evals);
+      drawCurve(curve, session.losses, evals);
     } else if (data.type === 'filter') {
       const n = Math.max(data.rows, data.cols),
         cell = Math.max(2, Math.min(24, 160 / n));
@@ -141,60 +147,15 @@ export function trainView(store) {
         options: { ...options, weights: 'trained', heads: data.heads },
       });
       status.textContent = `The filter above now uses the weights of step ${data.steps.toLocaleString('en-US')}.`;
-    } else if (data.type === 'paused') {
-      status.textContent = `Paused at step ${data.steps.toLocaleString('en-US')}.`;
-      status.dataset.steps = String(data.steps);
-      status.dataset.paused = 'true';
-    } else if (data.type === 'error') {
-      status.textContent = `Training stopped: ${data.message}`;
-      running = false;
-      startButton.textContent = 'Train';
     }
   }
 
-  function toggle() {
-    if (!worker) {
-      if (location.protocol === 'file:') {
-        status.textContent =
-          'Training needs the page served over http (npm start): browsers do not run workers from files.';
-        return;
-      }
-      const started = startTrainingWorker();
-      worker = started.worker;
-      worker.onmessage = onMessage;
-      worker.onerror = (e) =>
-        onMessage({ data: { type: 'error', message: e.message || 'the worker failed to start' } });
-      post({
-        type: 'start',
-        files: started.files,
-        heads: Number(heads.value),
-        seed: Number(seed.value) || 0,
-        sentence: store.get().text,
-      });
-      heads.disabled = true;
-      resetButton.disabled = false;
-      status.textContent = 'Loading the corpus and the word vectors…';
-    } else {
-      post({ type: running ? 'pause' : 'resume' });
-      delete status.dataset.paused;
-    }
-    running = !running;
-    startButton.textContent = running ? 'Pause' : 'Resume';
-  }
-
-  function reset() {
-    losses = [];
-    evals = [];
-    post({ type: 'reset', seed: Number(seed.value) || 0 });
-  }
-
-  const stop = watch(store, ['text'], ({ text }) => post({ type: 'sentence', text }));
+  const stop = watch(store, ['text'], ({ text }) => session.post({ type: 'sentence', text }));
   return {
     root,
     destroy: () => {
       stop();
-      worker?.terminate();
-      worker = null;
+      session.destroy();
     },
   };
 }

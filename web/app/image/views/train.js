@@ -5,9 +5,9 @@
 // far into the picture above.
 import { IMAGE_TRAINING_DEFAULTS, IMAGE_TRAINING_SPECS } from '../../../lib/options.js';
 import { h, uniqueId } from '../../dom.js';
-import { startTrainingWorker } from '../../engine.js';
 import { fmt } from '../../format.js';
 import { drawLossCurve } from '../../train/curve.js';
+import { trainingSession } from '../../train/session.js';
 
 const values = (name) => IMAGE_TRAINING_SPECS.find((s) => s.name === name).values;
 const steps = (n) => n.toLocaleString('en-US');
@@ -41,11 +41,11 @@ export function imageTrainView(store) {
     value: IMAGE_TRAINING_DEFAULTS.seed,
     size: 6,
   });
-  const startButton = h('button', { type: 'button', class: 'primary', onclick: () => toggle() }, 'Train');
-  const resetButton = h('button', { type: 'button', disabled: true, onclick: () => reset() }, 'Reset');
+  const startButton = h('button', { type: 'button', class: 'primary', onclick: () => session.toggle() }, 'Train');
+  const resetButton = h('button', { type: 'button', disabled: true, onclick: () => session.reset() }, 'Reset');
   const apply = h(
     'button',
-    { type: 'button', disabled: true, onclick: () => post({ type: 'weights' }) },
+    { type: 'button', disabled: true, onclick: () => session.post({ type: 'weights' }) },
     'Use these weights in the picture above',
   );
   const status = h('p', { class: 'image-train-status', 'aria-live': 'polite' }, 'Not started.');
@@ -94,18 +94,26 @@ export function imageTrainView(store) {
     heldOut,
   );
 
-  let worker = null,
-    running = false,
-    losses = [],
-    evals = [],
-    lines = [],
+  let lines = [],
     ready = null;
-  const post = (m) => worker?.postMessage(m);
-  const redraw = () => drawLossCurve(curve, losses, evals, lines);
+  const session = trainingSession({
+    status,
+    startButton,
+    resetButton,
+    seed,
+    start: () => {
+      heads.disabled = true;
+      patch.disabled = true;
+      return { kind: 'image', heads: Number(heads.value), patch: Number(patch.value) };
+    },
+    startingText: 'Making the training pictures and decoding the photos…',
+    onMessage,
+  });
+  const redraw = () => drawLossCurve(curve, session.losses, session.evals, lines);
 
   function describe(e) {
     const b = ready.baselines,
-      first = evals[0];
+      first = session.evals[0];
     heldOut.textContent =
       `Held out (${ready.pictures.join(', ')}; ${ready.copies} noisy copies): loss ${fmt(e.loss, 4)} at step ` +
       `${steps(e.steps)} (step 0: ${fmt(first.loss, 4)}); identity weights ${fmt(b.identity.loss, 4)}, the noisy ` +
@@ -121,7 +129,7 @@ export function imageTrainView(store) {
     });
   }
 
-  function onMessage({ data }) {
+  function onMessage(data) {
     if (data.type === 'ready') {
       ready = data;
       lines = [
@@ -130,8 +138,6 @@ export function imageTrainView(store) {
       ];
       status.textContent = `Training on ${steps(data.trainingViews)} dead-leaves pictures; ${data.heldOut} photos held out.`;
     } else if (data.type === 'progress') {
-      losses.push({ steps: data.steps, loss: data.loss });
-      if (losses.length > 400) losses = losses.filter((_, i) => i % 2 === 0);
       status.textContent =
         `Step ${steps(data.steps)} (epoch ${data.epochs + 1}): loss ${fmt(data.loss, 4)}, ` +
         `${Math.round(data.stepsPerSecond)} steps/s.`;
@@ -141,7 +147,7 @@ export function imageTrainView(store) {
       apply.disabled = false;
       redraw();
     } else if (data.type === 'eval') {
-      evals.push({ steps: data.steps, loss: data.loss });
+      session.evals.push({ steps: data.steps, loss: data.loss });
       describe(data);
       redraw();
     } else if (data.type === 'weights') {
@@ -153,60 +159,11 @@ export function imageTrainView(store) {
         imageOptions: { ...imageOptions, weights: 'trained', heads: data.heads, patch: data.patch, blendHead: -1 },
       });
       status.textContent = `The picture above now uses the weights of step ${steps(data.steps)}.`;
-    } else if (data.type === 'paused') {
-      status.textContent = `Paused at step ${steps(data.steps)}.`;
-      status.dataset.steps = String(data.steps);
-      status.dataset.paused = 'true';
-    } else if (data.type === 'error') {
-      status.textContent = `Training stopped: ${data.message}`;
-      running = false;
-      startButton.textContent = 'Train';
     }
-  }
-
-  function toggle() {
-    if (!worker) {
-      if (location.protocol === 'file:') {
-        status.textContent =
-          'Training needs the page served over http (npm start): browsers do not run workers from files.';
-        return;
-      }
-      const started = startTrainingWorker();
-      worker = started.worker;
-      worker.onmessage = onMessage;
-      worker.onerror = (e) =>
-        onMessage({ data: { type: 'error', message: e.message || 'the worker failed to start' } });
-      post({
-        type: 'start',
-        kind: 'image',
-        files: started.files,
-        heads: Number(heads.value),
-        patch: Number(patch.value),
-        seed: Number(seed.value) || 0,
-      });
-      heads.disabled = true;
-      patch.disabled = true;
-      resetButton.disabled = false;
-      status.textContent = 'Making the training pictures and decoding the photos…';
-    } else {
-      post({ type: running ? 'pause' : 'resume' });
-      delete status.dataset.paused;
-    }
-    running = !running;
-    startButton.textContent = running ? 'Pause' : 'Resume';
-  }
-
-  function reset() {
-    losses = [];
-    evals = [];
-    post({ type: 'reset', seed: Number(seed.value) || 0 });
   }
 
   return {
     root,
-    destroy: () => {
-      worker?.terminate();
-      worker = null;
-    },
+    destroy: () => session.destroy(),
   };
 }

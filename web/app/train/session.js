@@ -1,0 +1,74 @@
+// What both training panels (the text layer's and the picture layer's) share: the Web Worker
+// started on the first Train (never from file://, where browsers run no workers), one button for
+// Train / Pause / Resume, Reset with the seed, the losses so far (thinned to at most 400 points)
+// and the held-out evaluations, and the worker's 'paused' and 'error' messages in the status line.
+// The panel gives the start message's own fields (start), what it says while the worker starts
+// (startingText), and handles every other message (onMessage).
+import { startTrainingWorker } from '../engine.js';
+
+const MAX_POINTS = 400;
+const stepsText = (n) => n.toLocaleString('en-US');
+
+export function trainingSession({ status, startButton, resetButton, seed, start, startingText, onMessage }) {
+  let worker = null,
+    running = false;
+  const session = {
+    losses: [],
+    evals: [],
+    post: (m) => worker?.postMessage(m),
+    toggle,
+    reset,
+    destroy: () => {
+      worker?.terminate();
+      worker = null;
+    },
+  };
+
+  function receive({ data }) {
+    if (data.type === 'progress') {
+      session.losses.push({ steps: data.steps, loss: data.loss });
+      if (session.losses.length > MAX_POINTS) session.losses = session.losses.filter((_, i) => i % 2 === 0);
+    } else if (data.type === 'paused') {
+      status.textContent = `Paused at step ${stepsText(data.steps)}.`;
+      status.dataset.steps = String(data.steps);
+      status.dataset.paused = 'true';
+      return;
+    } else if (data.type === 'error') {
+      status.textContent = `Training stopped: ${data.message}`;
+      running = false;
+      startButton.textContent = 'Train';
+      return;
+    }
+    onMessage(data);
+  }
+
+  function toggle() {
+    if (!worker) {
+      if (location.protocol === 'file:') {
+        status.textContent =
+          'Training needs the page served over http (npm start): browsers do not run workers from files.';
+        return;
+      }
+      const started = startTrainingWorker();
+      worker = started.worker;
+      worker.onmessage = receive;
+      worker.onerror = (e) => receive({ data: { type: 'error', message: e.message || 'the worker failed to start' } });
+      session.post({ type: 'start', files: started.files, seed: Number(seed.value) || 0, ...start() });
+      resetButton.disabled = false;
+      status.textContent = startingText;
+    } else {
+      session.post({ type: running ? 'pause' : 'resume' });
+      delete status.dataset.paused;
+    }
+    running = !running;
+    startButton.textContent = running ? 'Pause' : 'Resume';
+  }
+
+  function reset() {
+    session.losses = [];
+    session.evals = [];
+    session.post({ type: 'reset', seed: Number(seed.value) || 0 });
+  }
+
+  return session;
+}
