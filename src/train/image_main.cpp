@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -160,13 +159,6 @@ Args parse(int argc, char** argv) {
   return a;
 }
 
-void write_file(const std::string& path, const std::string& bytes) {
-  const std::filesystem::path p(path);
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());
-  std::ofstream out(path, std::ios::binary);
-  if (!out.write(bytes.data(), std::streamsize(bytes.size()))) throw al::AssetError("cannot write '" + path + "'");
-}
-
 std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
 
 void print(const char* name, const ImageEvaluation& e) {
@@ -241,7 +233,7 @@ int main(int argc, char** argv) {
     al::AttentionWeights w = trainer.weights();
     w.preset = "image-trained";
     const std::string bytes = al::serialize_weights(w);
-    write_file(args.out, bytes);
+    al::cli::write_file(args.out, bytes);
     const double steps_per_second = train_seconds > 0 ? args.steps / train_seconds : 0;
     const double total = std::chrono::duration<double>(clock::now() - t0).count();
 

@@ -6,8 +6,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -91,13 +89,7 @@ Args parse(int argc, char** argv) {
 }
 
 using al::cli::read_file;
-
-void write_file(const std::string& path, const std::string& bytes) {
-  const std::filesystem::path p(path);
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());
-  std::ofstream out(path, std::ios::binary);
-  if (!out.write(bytes.data(), std::streamsize(bytes.size()))) throw al::AssetError("cannot write '" + path + "'");
-}
+using al::cli::write_file;
 
 void print(const char* name, const al::train::Evaluation& e) {
   std::printf("  %-9s top-1 %5.2f%%  top-10 %5.2f%%  mean loss %.4f  (%d held-out sentences)\n", name, 100 * e.top1,
