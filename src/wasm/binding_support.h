@@ -46,6 +46,17 @@ auto guarded(F&& f) -> decltype(f()) {
     return R();
 }
 
+// Runs count mini-batches of a trainer (the text layer's or the picture layer's: step() returns
+// one mini-batch's loss); their mean loss.
+template <class Trainer>
+double mean_loss_of_steps(Trainer& trainer, int count) {
+  return guarded([&] {
+    double sum = 0;
+    for (int i = 0; i < count; ++i) sum += trainer.step();
+    return count > 0 ? sum / count : 0.0;
+  });
+}
+
 // A Float32Array (Int32Array, Uint8Array...) onto v's memory: valid until memory grows, so the
 // JS API copies it at once.
 template <class T>

@@ -35,13 +35,7 @@ class ImageTrainer {
     });
   }
   // runs `count` mini-batches; returns their mean loss
-  double steps(int count) {
-    return guarded([&] {
-      double sum = 0;
-      for (int i = 0; i < count; ++i) sum += trainer_.step();
-      return count > 0 ? sum / count : 0.0;
-    });
-  }
+  double steps(int count) { return mean_loss_of_steps(trainer_, count); }
   int stepCount() const { return trainer_.steps(); }
   int epochs() const { return trainer_.epochs(); }
   int trainingViews() const { return trainer_.training_views(); }
