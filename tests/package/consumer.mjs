@@ -41,32 +41,69 @@ export function freePort() {
   });
 }
 
+// Child processes print plain text: CI machines set CI=true, which turns on tools' colours
+// (Vite's "Local:" becomes bold escape codes); NO_COLOR asks them not to, and what they print
+// is read with any escape codes stripped all the same.
+const plainEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape codes being removed
+const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+// A child that neither finishes nor gets ready in this long is reported with what it printed,
+// instead of holding the test run until CI's own limit.
+const DEADLINE_MS = 5 * 60 * 1000;
+
+// Spawns node with args in cwd; settle(child, output, code) is called on each chunk (code
+// undefined) and on exit; a child still running at the deadline is killed and reported.
+function spawnNode(args, cwd, settle, reject) {
+  const child = spawn(process.execPath, args, { cwd, env: plainEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const timer = setTimeout(() => {
+    child.kill();
+    reject(new Error(`node ${args.join(' ')} did not finish in ${DEADLINE_MS / 1000} s:\n${output}`));
+  }, DEADLINE_MS);
+  const onData = (d) => {
+    output += plain(String(d));
+    if (settle(child, output, undefined)) clearTimeout(timer);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  child.on('close', (code) => {
+    clearTimeout(timer);
+    settle(child, output, code);
+  });
+}
+
 // Runs node with args in cwd; resolves with its output, rejects with it when it fails.
 export function run(args, cwd) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('close', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`node ${args.join(' ')} exited with ${code}:\n${output}`)),
-    );
-  });
+  return new Promise((resolve, reject) =>
+    spawnNode(
+      args,
+      cwd,
+      (_child, output, code) => {
+        if (code === undefined) return false;
+        if (code === 0) resolve(output);
+        else reject(new Error(`node ${args.join(' ')} exited with ${code}:\n${output}`));
+        return true;
+      },
+      reject,
+    ),
+  );
 }
 
 // Starts a long-running node process and resolves once its output matches ready; stop() ends it.
 export function start(args, cwd, ready) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const onData = (d) => {
-      output += d;
-      if (ready.test(output)) resolve({ output: () => output, stop: () => child.kill() });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('close', (code) => reject(new Error(`node ${args.join(' ')} exited with ${code}:\n${output}`)));
-  });
+  return new Promise((resolve, reject) =>
+    spawnNode(
+      args,
+      cwd,
+      (child, output, code) => {
+        if (code !== undefined) reject(new Error(`node ${args.join(' ')} exited with ${code}:\n${output}`));
+        else if (ready.test(output)) resolve({ output: () => output, stop: () => child.kill() });
+        else return false;
+        return true;
+      },
+      reject,
+    ),
+  );
 }
 
 // Opens url and records what a user would see go wrong: console errors, page errors, failed
