@@ -28,6 +28,13 @@ export function clear(el) {
   return el;
 }
 
+// Sets el's text only when it differs: writing the same text still replaces the text node,
+// and the browser lays the panel out again for it.
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+  return el;
+}
+
 let ids = 0;
 export const uniqueId = (prefix) => `${prefix}-${++ids}`;
 

@@ -1,7 +1,7 @@
 // Why divide by √d_k: the input projected to d_k dimensions, each row's score spread, largest
 // weight and entropy with and without the scaling (from the core); the switch flips the real
 // heatmap between scaled and unscaled scores; the temperature slider acts on both.
-import { clear, h, uniqueId } from '../dom.js';
+import { clear, h, setText, uniqueId } from '../dom.js';
 import { explainPanel } from './panel.js';
 import { fmt, label, percent } from '../format.js';
 import { watch } from '../store.js';
@@ -46,9 +46,10 @@ export function scalingView(store) {
   );
 
   function render({ result, options }) {
-    toggle.textContent = options.scale
-      ? 'The heatmap is scaled: show it unscaled'
-      : 'The heatmap is unscaled: show it scaled';
+    setText(
+      toggle,
+      options.scale ? 'The heatmap is scaled: show it unscaled' : 'The heatmap is unscaled: show it scaled',
+    );
     toggle.setAttribute('aria-pressed', options.scale ? 'true' : 'false');
     clear(table);
     if (!root.open || !result || result.tokens.length === 0) return;

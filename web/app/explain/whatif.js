@@ -1,6 +1,6 @@
 // What if…: hide or replace one word and see which weights change and by how much; compare
 // two heads, or the same head on another sentence, as a difference map.
-import { clear, h, uniqueId } from '../dom.js';
+import { clear, h, setText, uniqueId } from '../dom.js';
 import { explainPanel } from './panel.js';
 import { fmt } from '../format.js';
 import { watch } from '../store.js';
@@ -145,7 +145,7 @@ export function whatIfView(store) {
   }
 
   const stop = watch(store, ['result', 'query'], ({ result, query }) => {
-    queryWord.textContent = result?.tokens[query] ? `“${result.tokens[query].text}”` : '';
+    setText(queryWord, result?.tokens[query] ? `“${result.tokens[query].text}”` : '');
     const heads = result?.heads ?? 1;
     if (headA.options.length !== heads) {
       clear(headA);

@@ -6,7 +6,7 @@
 import { isMasked } from '../../lib/result.js';
 import { WEIGHT_COLORS } from '../colors.js';
 import { MASK_NOTES, MASK_REASONS } from '../masks.js';
-import { h } from '../dom.js';
+import { h, setText } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt } from '../format.js';
 import { keyTokens } from '../keys.js';
@@ -78,9 +78,11 @@ export function heatmapView(store) {
     const sc = result.view('scaled', head).data[at];
     const s = result.view('scores', head).data[at];
     const masked = isMasked(result.options.mask, i, j);
-    readout.textContent =
+    setText(
+      readout,
       `“${result.tokens[i].text}” → “${keyTokens(result)[j].text}”: weight ${fmt(w, 4)}` +
-      (masked ? ` (masked: ${MASK_REASONS[result.options.mask]})` : `, score ${fmt(s, 3)}, scaled ${fmt(sc, 3)}`);
+        (masked ? ` (masked: ${MASK_REASONS[result.options.mask]})` : `, score ${fmt(s, 3)}, scaled ${fmt(sc, 3)}`),
+    );
     readout.dataset.cell = `${i},${j}`;
     readout.dataset.weight = String(w);
   });
@@ -137,6 +139,18 @@ export function heatmapView(store) {
     paintColumnLabels(colLabels, keyTokens(result), { cell, height: COL_LABELS, scroll: left, width });
   }
   let labelFrame = 0;
+  // a new result or query: painted at the end of this task, once however many views asked, so
+  // that the keystroke's frame does not also do it (work before the frame hides in the wait for it)
+  let labelsQueued = false;
+  const paintLabelsAfterTask = () => {
+    if (labelsQueued) return;
+    labelsQueued = true;
+    queueMicrotask(() => {
+      labelsQueued = false;
+      paintLabels();
+    });
+  };
+  // scrolling: once per frame
   const paintLabelsSoon = () => {
     if (!labelFrame)
       labelFrame = requestAnimationFrame(() => {
@@ -163,7 +177,7 @@ export function heatmapView(store) {
     labelsShown = fits || !fitFilter;
     cell = labelsShown ? Math.max(MIN_CELL, Math.min(44, room / big)) : room / big;
     zoom.hidden = fits;
-    zoom.textContent = fitFilter ? 'Readable cells (scroll)' : 'Fit the whole filter';
+    setText(zoom, fitFilter ? 'Readable cells (scroll)' : 'Fit the whole filter');
     const { mask } = result.options;
     paintMatrix(canvas, result.view('weights', head), WEIGHT_COLORS, 0, 1, {
       width: cell * cols,
@@ -180,15 +194,15 @@ export function heatmapView(store) {
         'Arrow keys move between cells, Enter makes the row’s word the query. The same numbers are in the table below.',
     );
     root.classList.toggle('no-labels', !labelsShown);
-    paintLabelsSoon();
-    maskNote.textContent = MASK_NOTES[mask] ?? '';
+    paintLabelsAfterTask();
+    setText(maskNote, MASK_NOTES[mask] ?? '');
     maskNote.hidden = !MASK_NOTES[mask];
   });
   const stopMarks = watch(store, ['result', 'query', 'focus'], ({ query, focus }) => {
     if (rows === 0 || cols === 0) return;
     place(queryRow, query * cell, 0, cell, cell * cols);
     place(cursor, Math.min(focus.i, rows - 1) * cell, Math.min(focus.j, cols - 1) * cell, cell, cell);
-    paintLabelsSoon(); // the query's label in bold
+    paintLabelsAfterTask(); // the query's label in bold
   });
   // the keyboard's cell stays in view
   const stopScroll = watch(store, ['focus'], () => {

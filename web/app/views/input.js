@@ -1,5 +1,5 @@
 // The sentence box and its tokens: typing re-analyzes; a token chip selects the query word.
-import { h, syncChildren, uniqueId } from '../dom.js';
+import { h, setText, syncChildren, uniqueId } from '../dom.js';
 import { watch } from '../store.js';
 
 const SHOWN = 200; // token chips shown
@@ -70,14 +70,14 @@ export function inputView(store) {
       (li, i) => {
         const t = list[i],
           button = li.firstChild;
-        if (button.textContent !== t.text) button.textContent = t.text;
+        setText(button, t.text);
         button.className = `token${t.known ? '' : ' unknown'}${i === query ? ' selected' : ''}`;
         button.dataset.index = String(i);
         button.setAttribute('aria-pressed', i === query ? 'true' : 'false');
         button.title = t.known ? `GloVe word #${t.rank + 1}` : 'no GloVe vector: its embedding is zero';
       },
     );
-    more.textContent = list.length > SHOWN ? `… and ${list.length - SHOWN} more tokens` : '';
+    setText(more, list.length > SHOWN ? `… and ${list.length - SHOWN} more tokens` : '');
   });
   return {
     root,

@@ -1,6 +1,6 @@
 // The pipeline, step by step: each stage a small labelled matrix with its shape, collapsible.
 import { SIGNED_COLORS, WEIGHT_COLORS } from '../colors.js';
-import { h, syncChildren } from '../dom.js';
+import { h, setText, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { watch } from '../store.js';
 
@@ -167,7 +167,7 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
         shown.length,
         () => h('li'),
         (li, i) => {
-          if (li.textContent !== shown[i].text) li.textContent = shown[i].text;
+          setText(li, shown[i].text);
           li.className = shown[i].known ? '' : 'unknown';
         },
       );

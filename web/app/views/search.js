@@ -4,7 +4,7 @@
 import { isMasked } from '../../lib/result.js';
 import { MASK_REASONS } from '../masks.js';
 import { SIGNED_COLORS, maxAbs } from '../colors.js';
-import { h, syncChildren, uniqueId } from '../dom.js';
+import { h, setText, syncChildren, uniqueId } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt, percent } from '../format.js';
 import { keyTokens } from '../keys.js';
@@ -133,24 +133,30 @@ export function searchView(store) {
       li.classList.toggle('masked', masked);
       li.dataset.key = String(j);
       li.dataset.weight = String(weights[j]);
-      title.firstChild.textContent = keys[j].text;
+      setText(title.firstChild, keys[j].text);
       // a result of the sentence itself can become the query (a document's words cannot)
       title.firstChild.disabled = result.cross;
       title.firstChild.onclick = () => store.set({ query: j, queryChosen: true });
       title.lastChild.hidden = result.cross || j !== query;
-      numbers.textContent = masked
-        ? `masked: ${MASK_REASONS[result.options.mask]}`
-        : `score ${fmt(scores[j], 2)} → scaled ${fmt(scaled[j], 2)} → weight ${percent(weights[j])}`;
+      setText(
+        numbers,
+        masked
+          ? `masked: ${MASK_REASONS[result.options.mask]}`
+          : `score ${fmt(scores[j], 2)} → scaled ${fmt(scaled[j], 2)} → weight ${percent(weights[j])}`,
+      );
       track.firstChild.style.width = percent(weights[j]);
       paintStrip(content.lastChild, values.data.subarray(j * dK, (j + 1) * dK), extent);
     });
-    more.textContent = n > SHOWN ? `… and ${n - SHOWN} more results with smaller weights.` : '';
+    setText(more, n > SHOWN ? `… and ${n - SHOWN} more results with smaller weights.` : '');
     paintStrip(answerStrip, context.data.subarray(query * dK, (query + 1) * dK), maxAbs(context.data) || extent);
-    about.textContent = near.length
-      ? `What the answer is about: ${near.map((w) => `${w.word} (${fmt(w.similarity, 2)})`).join(', ')}. ` +
-        'These are the GloVe words nearest to the weights × the words’ own vectors: the word part of the values. ' +
-        'The positional part is left out: it says where a word is, not what it means, and would drown the words.'
-      : 'The answer is the zero vector: it is about nothing.';
+    setText(
+      about,
+      near.length
+        ? `What the answer is about: ${near.map((w) => `${w.word} (${fmt(w.similarity, 2)})`).join(', ')}. ` +
+            'These are the GloVe words nearest to the weights × the words’ own vectors: the word part of the values. ' +
+            'The positional part is left out: it says where a word is, not what it means, and would drown the words.'
+        : 'The answer is the zero vector: it is about nothing.',
+    );
     about.dataset.words = near.map((w) => w.word).join(' ');
   });
   return { root, destroy: stop };

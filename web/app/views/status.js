@@ -1,5 +1,5 @@
 // Loading progress, errors and notes about the input, in words.
-import { clear, h } from '../dom.js';
+import { h, setText, syncChildren } from '../dom.js';
 import { onLoadProgress } from '../engine.js';
 import { fmtInt } from '../format.js';
 import { watch } from '../store.js';
@@ -28,11 +28,22 @@ export function statusView(store) {
     ({ result, error: computeError, loadError, text, mode }) => {
       const message = loadError ?? (mode === 'text' ? computeError : null); // the image mode shows its own
       error.hidden = !message;
-      error.textContent = message ? `Something went wrong: ${message}` : '';
+      setText(error, message ? `Something went wrong: ${message}` : '');
       if (loadError) loading.hidden = true;
-      clear(notes);
-      if (!result || mode !== 'text') return; // notes about the sentence
-      const add = (text, cls = '') => notes.append(h('li', { class: cls }, text));
+      // notes about the sentence, rewritten only where they change (most keystrokes change none)
+      const shown = [];
+      const add = (text, cls = '') => shown.push({ text, cls });
+      const update = () =>
+        syncChildren(
+          notes,
+          shown.length,
+          () => h('li'),
+          (li, i) => {
+            setText(li, shown[i].text);
+            if (li.className !== shown[i].cls) li.className = shown[i].cls;
+          },
+        );
+      if (!result || mode !== 'text') return update();
       if (result.tokens.length === 0)
         add(
           text.trim() === ''
@@ -56,6 +67,7 @@ export function statusView(store) {
           } zero: for example “a”, “i”, plain numbers and words outside English.`,
         );
       for (const w of result.warnings) add(w, 'warning');
+      update();
     },
   );
   return {
