@@ -28,10 +28,21 @@ export function clear(el) {
   return el;
 }
 
-// Sets el's text only when it differs: writing the same text still replaces the text node,
-// and the browser lays the panel out again for it.
+// Sets el's text only when it differs, and in its one text node when it has one: writing
+// textContent replaces the node (even with the same text), and the browser styles and lays out
+// the new one; a changed text node is only laid out again.
 export function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
+  const node = el.firstChild;
+  if (node && node === el.lastChild && node.nodeType === Node.TEXT_NODE) {
+    if (node.data !== text) node.data = text;
+  } else if (el.textContent !== text) el.textContent = text;
+  return el;
+}
+
+// Shows or hides el, touching the attribute only when that changes (setting it to what it is
+// still makes the browser check the element's style again).
+export function setHidden(el, hidden) {
+  if (el.hidden !== hidden) el.hidden = hidden;
   return el;
 }
 

@@ -1,6 +1,6 @@
 // The head picker: every head's weights as a thumbnail (up to 10 heads), or a list.
 import { WEIGHT_COLORS } from '../colors.js';
-import { clear, h } from '../dom.js';
+import { clear, h, setHidden } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { watch } from '../store.js';
 
@@ -11,7 +11,7 @@ export function headsView(store) {
   const stop = watch(store, ['result', 'head'], ({ result, head }) => {
     clear(root);
     const heads = result?.heads ?? 1;
-    root.hidden = !result || heads === 1 || result.tokens.length === 0;
+    setHidden(root, !result || heads === 1 || result.tokens.length === 0);
     if (root.hidden) return;
     if (heads > THUMBS_UP_TO) {
       const select = h(

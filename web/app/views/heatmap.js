@@ -6,7 +6,7 @@
 import { isMasked } from '../../lib/result.js';
 import { WEIGHT_COLORS } from '../colors.js';
 import { MASK_NOTES, MASK_REASONS } from '../masks.js';
-import { h, setText } from '../dom.js';
+import { h, setHidden, setText } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt } from '../format.js';
 import { keyTokens } from '../keys.js';
@@ -169,14 +169,14 @@ export function heatmapView(store) {
   const stopPaint = watch(store, ['result', 'head', 'width', 'fitFilter'], ({ result, head, width, fitFilter }) => {
     rows = result?.tokens.length ?? 0;
     cols = result ? keyTokens(result).length : 0;
-    root.hidden = rows === 0 || cols === 0;
+    setHidden(root, rows === 0 || cols === 0);
     if (root.hidden) return;
     const big = Math.max(rows, cols);
     const room = Math.min(MAX_SIZE, Math.max(120, (width || MAX_SIZE) - ROW_LABELS));
     const fits = room / big >= MIN_CELL;
     labelsShown = fits || !fitFilter;
     cell = labelsShown ? Math.max(MIN_CELL, Math.min(44, room / big)) : room / big;
-    zoom.hidden = fits;
+    setHidden(zoom, fits);
     setText(zoom, fitFilter ? 'Readable cells (scroll)' : 'Fit the whole filter');
     const { mask } = result.options;
     paintMatrix(canvas, result.view('weights', head), WEIGHT_COLORS, 0, 1, {
@@ -196,7 +196,7 @@ export function heatmapView(store) {
     root.classList.toggle('no-labels', !labelsShown);
     paintLabelsAfterTask();
     setText(maskNote, MASK_NOTES[mask] ?? '');
-    maskNote.hidden = !MASK_NOTES[mask];
+    setHidden(maskNote, !MASK_NOTES[mask]);
   });
   const stopMarks = watch(store, ['result', 'query', 'focus'], ({ query, focus }) => {
     if (rows === 0 || cols === 0) return;

@@ -1,6 +1,6 @@
 // The pipeline, step by step: each stage a small labelled matrix with its shape, collapsible.
 import { SIGNED_COLORS, WEIGHT_COLORS } from '../colors.js';
-import { h, setText, syncChildren } from '../dom.js';
+import { h, setHidden, setText, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { watch } from '../store.js';
 
@@ -158,7 +158,7 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
 
   function render(state) {
     const { result, head, rows: n } = read(state);
-    root.hidden = !n;
+    setHidden(root, !n);
     if (!n) return;
     if (tokens && result.tokens) {
       const shown = result.tokens.slice(0, 200);

@@ -4,7 +4,7 @@
 import { isMasked } from '../../lib/result.js';
 import { MASK_REASONS } from '../masks.js';
 import { SIGNED_COLORS, maxAbs } from '../colors.js';
-import { h, setText, syncChildren, uniqueId } from '../dom.js';
+import { h, setHidden, setText, syncChildren, uniqueId } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt, percent } from '../format.js';
 import { keyTokens } from '../keys.js';
@@ -96,7 +96,7 @@ export function searchView(store) {
     const nq = result?.tokens.length ?? 0,
       keys = result ? keyTokens(result) : [],
       n = keys.length;
-    root.hidden = nq === 0 || n === 0;
+    setHidden(root, nq === 0 || n === 0);
     if (root.hidden) return;
     const { dK, tokens } = result;
     const query = Math.min(chosen, nq - 1); // the query may be set before its sentence's result arrives
@@ -111,14 +111,14 @@ export function searchView(store) {
     const values = result.view('value', head),
       context = result.view('context', head);
     if (document.activeElement !== box.getRootNode().host || box.getRootNode().activeElement !== box)
-      box.value = tokens[query].text; // not while the reader types in it
+      if (box.value !== tokens[query].text) box.value = tokens[query].text; // not while the reader types in it
     const unique = [...new Set(tokens.slice(0, 200).map((t) => t.text))];
     syncChildren(
       words,
       unique.length,
       () => h('option'),
       (o, i) => {
-        o.value = unique[i];
+        if (o.value !== unique[i]) o.value = unique[i];
       },
     );
     const order = Array.from({ length: n }, (_, j) => j).sort(
@@ -135,9 +135,9 @@ export function searchView(store) {
       li.dataset.weight = String(weights[j]);
       setText(title.firstChild, keys[j].text);
       // a result of the sentence itself can become the query (a document's words cannot)
-      title.firstChild.disabled = result.cross;
+      if (title.firstChild.disabled !== result.cross) title.firstChild.disabled = result.cross;
       title.firstChild.onclick = () => store.set({ query: j, queryChosen: true });
-      title.lastChild.hidden = result.cross || j !== query;
+      setHidden(title.lastChild, result.cross || j !== query);
       setText(
         numbers,
         masked

@@ -1,5 +1,5 @@
 // Loading progress, errors and notes about the input, in words.
-import { h, setText, syncChildren } from '../dom.js';
+import { h, setHidden, setText, syncChildren } from '../dom.js';
 import { onLoadProgress } from '../engine.js';
 import { fmtInt } from '../format.js';
 import { watch } from '../store.js';
@@ -27,7 +27,7 @@ export function statusView(store) {
     ['result', 'error', 'loadError', 'text', 'mode'],
     ({ result, error: computeError, loadError, text, mode }) => {
       const message = loadError ?? (mode === 'text' ? computeError : null); // the image mode shows its own
-      error.hidden = !message;
+      setHidden(error, !message);
       setText(error, message ? `Something went wrong: ${message}` : '');
       if (loadError) loading.hidden = true;
       // notes about the sentence, rewritten only where they change (most keystrokes change none)

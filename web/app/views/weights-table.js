@@ -1,6 +1,6 @@
 // The screen-reader equivalent of the heatmap: the same weights as a table (the first 40 × 40
 // for long texts).
-import { clear, h } from '../dom.js';
+import { clear, h, setHidden } from '../dom.js';
 import { fmt } from '../format.js';
 import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
@@ -28,7 +28,7 @@ export function weightsTableView(store) {
     const n = result?.tokens.length ?? 0,
       keys = result ? keyTokens(result) : [],
       nk = keys.length;
-    root.hidden = n === 0 || nk === 0;
+    setHidden(root, n === 0 || nk === 0);
     if (root.hidden || !root.open) return;
     clear(table);
     const shown = Math.min(n, MAX),
