@@ -21,7 +21,8 @@ void check_dot(int rows, int k, int lda, std::uint64_t seed) {
   al::kernels::dot_i8_i16(rows, k, a.data(), lda, x.data(), y.data());
   for (int r = 0; r < rows; ++r) {
     double want = 0;
-    for (int i = 0; i < k; ++i) want += double(a[std::size_t(r) * std::size_t(lda) + std::size_t(i)]) * x[std::size_t(i)];
+    for (int i = 0; i < k; ++i)
+      want += double(a[std::size_t(r) * std::size_t(lda) + std::size_t(i)]) * x[std::size_t(i)];
     INFO("rows " << rows << ", k " << k << ", lda " << lda << ", row " << r);
     REQUIRE(double(y[std::size_t(r)]) == want);
   }

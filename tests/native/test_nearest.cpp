@@ -33,7 +33,8 @@ std::vector<Expected> brute_force(const al::EmbeddingAsset& asset, const std::ve
     }
     all.push_back({i, wn > 0 ? dot / std::sqrt(vn * wn) : 0.0});
   }
-  std::stable_sort(all.begin(), all.end(), [](const Expected& a, const Expected& b) { return a.similarity > b.similarity; });
+  std::stable_sort(all.begin(), all.end(),
+                   [](const Expected& a, const Expected& b) { return a.similarity > b.similarity; });
   all.resize(std::min(all.size(), std::size_t(k)));
   return all;
 }
@@ -45,7 +46,8 @@ al::EmbeddingAsset crowded_vocabulary(int dims, int directions, int copies, floa
     const std::vector<float> base = al::test::random_vector(dims, seed + std::uint32_t(d));
     for (int c = 0; c < copies; ++c) {
       std::vector<float> v = base;
-      const std::vector<float> nudge = al::test::random_vector(dims, seed * 7919u + std::uint32_t(d * copies + c), noise);
+      const std::vector<float> nudge =
+          al::test::random_vector(dims, seed * 7919u + std::uint32_t(d * copies + c), noise);
       for (int i = 0; i < dims; ++i) v[std::size_t(i)] += nudge[std::size_t(i)];
       words.push_back({"w" + std::to_string(d) + "_" + std::to_string(c), v});
     }
@@ -63,7 +65,8 @@ void check_query(const al::EmbeddingAsset& asset, const al::NearestWords& neares
   REQUIRE(got.size() == want.size());
   std::vector<std::string> seen;
   for (std::size_t i = 0; i < got.size(); ++i) {
-    const auto exact = std::find_if(all.begin(), all.end(), [&](const Expected& e) { return asset.words[e.word] == got[i].word; });
+    const auto exact =
+        std::find_if(all.begin(), all.end(), [&](const Expected& e) { return asset.words[e.word] == got[i].word; });
     REQUIRE(exact != all.end());
     INFO("k " << k << ", place " << i << ": got " << got[i].word << " (" << exact->similarity << "), want "
               << asset.words[want[i].word] << " (" << want[i].similarity << ")");
@@ -90,7 +93,8 @@ TEST_CASE("nearest words are the exact top k of a double brute force, among word
   }
 }
 
-TEST_CASE("a word's own vector finds that word; zero, empty or wrong-sized queries find nothing or throw", "[nearest]") {
+TEST_CASE("a word's own vector finds that word; zero, empty or wrong-sized queries find nothing or throw",
+          "[nearest]") {
   const auto asset = crowded_vocabulary(100, 8, 4, 0.5f, 3);
   const al::NearestWords nearest(asset);
   std::vector<float> v(100);
