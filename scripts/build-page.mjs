@@ -56,12 +56,17 @@ mkdirSync(join(dist, 'weights'), { recursive: true });
 const reportPath = join(dist, 'weights', 'train-report.json');
 const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : null;
 const trained = existsSync(join(dist, 'weights', 'trained.bin')) && report ? 'trained.bin' : null;
-// the image layer's preset: its file, and the heads and patch size it was trained with
+// the image layer's preset: its file, and the heads, patch size and positional switch it was trained with
 const imageReportPath = join(dist, 'weights', 'image-trained.json');
 const imageReport = existsSync(imageReportPath) ? JSON.parse(readFileSync(imageReportPath, 'utf8')) : null;
 const image =
   existsSync(join(dist, 'weights', 'image-trained.bin')) && imageReport
-    ? { file: 'image-trained.bin', heads: imageReport.options.heads, patch: imageReport.options.patch }
+    ? {
+        file: 'image-trained.bin',
+        heads: imageReport.options.heads,
+        patch: imageReport.options.patch,
+        positional: imageReport.options.positional ?? false,
+      }
     : null;
 writeFileSync(
   join(dist, 'weights', 'index.json'),

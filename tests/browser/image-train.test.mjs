@@ -76,7 +76,11 @@ test('training the picture layer in a worker lowers the held-out loss, pauses, a
       shown: s.imageAnalyzed.imageOptions.weights,
     };
   });
-  assert.deepEqual(applied, { source: { steps: pausedAt, heads: 4, patch: 16 }, weights: 'trained', shown: 'trained' });
+  assert.deepEqual(applied, {
+    source: { steps: pausedAt, heads: 4, patch: 16, positional: false },
+    weights: 'trained',
+    shown: 'trained',
+  });
   assert.match(
     await shadow(page, '.image-controls option[value=trained]').textContent(),
     /^trained in this page \([\d,]+ steps, 4 heads, patch 16\)$/,

@@ -159,8 +159,9 @@ test('axe-core finds no serious or critical violations in the picture mode, ever
   await page.close();
 });
 
-test('the weights trained here load in the picture mode and change the filter', async () => {
-  const { page, problems } = await openLens(env.context, `${env.url}?mode=image&picture=chelsea&at=75`);
+test('the weights trained here load in the picture mode, with the input they were trained on, and change the filter', async () => {
+  // the positional encoding on: the preset was trained with it off, and choosing it turns it off
+  const { page, problems } = await openLens(env.context, `${env.url}?mode=image&picture=chelsea&at=75&positional=true`);
   await waitForImage(page, 'chelsea');
   const row = () =>
     page.evaluate(() => {
@@ -168,12 +169,17 @@ test('the weights trained here load in the picture mode and change the filter', 
       const n = r.grid.count;
       return [...r.step('blendWeights').data.slice(patch * n, (patch + 1) * n)];
     });
+  assert.equal(await page.evaluate(() => document.querySelector('attention-lens').state.imageOptions.positional), true);
   const identity = await row();
   await shadow(page, '.image-controls select')
     .filter({ has: page.locator('option[value=trained]') })
     .selectOption('trained');
   await page.waitForFunction(() => document.querySelector('attention-lens').state.imageOptions.weights === 'trained');
   await waitForImage(page, 'chelsea');
+  const { heads, patch, positional } = await page.evaluate(
+    () => document.querySelector('attention-lens').state.imageOptions,
+  );
+  assert.deepEqual({ heads, patch, positional }, { heads: 4, patch: 16, positional: false });
   const trained = await row();
   assert.equal(trained.length, identity.length);
   assert.ok(Math.abs(trained.reduce((a, b) => a + b, 0) - 1) < 1e-4, 'the row sums to 1');

@@ -13,7 +13,7 @@
 // Both:
 //   in:  pause · resume · reset {seed} · weights
 //   out: progress {steps, epochs, loss, stepsPerSecond} · paused {steps}
-//        · weights {bytes, heads, patch, steps} (asked with weights) · error {message}
+//        · weights {bytes, heads, patch, positional, steps} (asked with weights) · error {message}
 import { readBytes } from '../../lib/assets.js';
 import { SCHEMA } from '../../lib/generated/schema.js';
 import { createLensWith, Lens } from '../../lib/lens.js';
@@ -110,9 +110,13 @@ async function imageJob(files, { heads, patch, seed }) {
       postMessage({ type: 'eval', steps: trainer.stepCount, ...summary(trainer.evaluate()) });
     },
     async preview() {},
-    weights: () => ({ heads, patch }),
+    // trained at the schema's default input (the positional encoding off, as the image mode's
+    // default): the page shows them with that input
+    weights: () => ({ heads, patch, positional: imageTrainingDefault('positional') }),
   };
 }
+
+const imageTrainingDefault = (name) => SCHEMA.imageTraining.find((o) => o.name === name).default;
 
 async function start(data) {
   sentence = data.sentence ?? ''; // before loading: a new sentence meanwhile replaces it

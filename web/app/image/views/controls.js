@@ -49,14 +49,21 @@ const FIELDS = [
 export function imageControlsView(store) {
   const set = (patch) => store.set({ imageOptions: { ...store.get().imageOptions, ...patch } });
   // a new head count starts from the mean of its heads; the trained weights (the page's own
-  // training's, else the preset) bring the heads and patch size they were trained with
+  // training's, else the preset) bring the heads, patch size and positional switch they were
+  // trained with (weights learnt on content alone mean little on content plus position)
   const change = {
     heads: (v) => set({ heads: v, blendHead: -1 }),
     weights: (v) => {
       const preset = store.get().trainedImageSource ?? store.get().trainedImagePreset;
       set(
         v === 'trained' && preset
-          ? { weights: v, heads: preset.heads, patch: preset.patch, blendHead: -1 }
+          ? {
+              weights: v,
+              heads: preset.heads,
+              patch: preset.patch,
+              ...(typeof preset.positional === 'boolean' && { positional: preset.positional }),
+              blendHead: -1,
+            }
           : { weights: v },
       );
     },

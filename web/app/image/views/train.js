@@ -155,8 +155,15 @@ export function imageTrainView(store) {
       store.get().lens.setTrainedImageWeights(data.bytes);
       const { imageOptions } = store.get();
       store.set({
-        trainedImageSource: { steps: data.steps, heads: data.heads, patch: data.patch },
-        imageOptions: { ...imageOptions, weights: 'trained', heads: data.heads, patch: data.patch, blendHead: -1 },
+        trainedImageSource: { steps: data.steps, heads: data.heads, patch: data.patch, positional: data.positional },
+        imageOptions: {
+          ...imageOptions,
+          weights: 'trained',
+          heads: data.heads,
+          patch: data.patch,
+          positional: data.positional,
+          blendHead: -1,
+        },
       });
       status.textContent = `The picture above now uses the weights of step ${steps(data.steps)}.`;
     }
