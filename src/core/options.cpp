@@ -1,3 +1,7 @@
+// The options specs: every option of the text and picture analyses and of both trainers, with
+// its name, flag, type, range or choices, help, and the member it reads and writes (the
+// defaults are those members' initial values). Checking and setting: option_values.cpp; the
+// schema as JSON: schema_json.cpp.
 #include "core/options.h"
 
 #include <cmath>
@@ -10,8 +14,6 @@
 #include "core/errors.h"
 #include "core/image/patches.h"
 #include "core/image/tokens.h"
-#include "core/json_writer.h"
-#include "core/steps.h"
 #include "core/tokenizer.h"
 
 namespace al {
@@ -231,104 +233,6 @@ const std::vector<OptionSpec<IT>>& make_image_training_specs() {
   return specs;
 }
 
-std::string join(const std::vector<std::string>& items, const char* quote) {
-  std::string out;
-  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + (quote + s + quote);
-  return out;
-}
-
-std::string number_text(double x) {
-  if (x == std::floor(x) && std::abs(x) < 1e15) return std::to_string(static_cast<long long>(x));
-  std::string s = std::to_string(x);
-  if (std::abs(x) < 1e-3 || std::abs(x) >= 1e6) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", x);
-    return buf;
-  }
-  while (!s.empty() && s.back() == '0') s.pop_back();
-  return s;
-}
-
-template <class S>
-void set_from(const std::vector<OptionSpec<S>>& specs, S& o, std::string_view name, const OptionValue& value) {
-  const OptionSpec<S>* spec = find_option(specs, name);
-  if (!spec) throw OptionError("unknown option '" + std::string(name) + "'");
-  check_option(*spec, value);
-  spec->set(o, value);
-}
-
-template <class S>
-void set_from_text(const std::vector<OptionSpec<S>>& specs, S& o, std::string_view name, std::string_view text) {
-  const OptionSpec<S>* spec = find_option(specs, name);
-  if (!spec) throw OptionError("unknown option '" + std::string(name) + "'");
-  const std::string t(text);
-  switch (spec->type) {
-    case OptionType::Boolean:
-      if (t == "true" || t == "1" || t == "on") return set_from(specs, o, name, OptionValue(true));
-      if (t == "false" || t == "0" || t == "off") return set_from(specs, o, name, OptionValue(false));
-      throw OptionError(std::string(spec->name) + " must be true or false, got '" + t + "'");
-    case OptionType::Integer:
-    case OptionType::Number: {
-      char* end = nullptr;
-      const double x = std::strtod(t.c_str(), &end);
-      if (t.empty() || *end != '\0') throw OptionError(std::string(spec->name) + " must be a number, got '" + t + "'");
-      return set_from(specs, o, name, OptionValue(x));
-    }
-    case OptionType::Choice: return set_from(specs, o, name, OptionValue(t));
-  }
-}
-
-// A number of the schema; one that a float holds exactly is written as that float's shortest
-// text (0.3, not 0.30000001192092896: the members behind most number options are floats).
-void number(JsonWriter& j, double x) {
-  if (double(float(x)) == x)
-    j.value(float(x));
-  else
-    j.value(x);
-}
-
-template <class S>
-void write_specs(JsonWriter& j, const std::vector<OptionSpec<S>>& specs) {
-  const S defaults{};
-  j.begin_array();
-  for (const OptionSpec<S>& s : specs) {
-    j.newline().begin_object().key("name").value(s.name).key("flag").value(s.flag).key("type").value(to_string(s.type));
-    const OptionValue d = s.get(defaults);
-    j.key("default");
-    if (s.type == OptionType::Boolean)
-      j.value(std::get<bool>(d));
-    else if (s.type == OptionType::Choice)
-      j.value(std::get<std::string>(d));
-    else
-      number(j, std::get<double>(d));
-    if (s.type == OptionType::Integer || s.type == OptionType::Number) number(j.key("min"), s.min);
-    number(j.key("max"), s.max);
-    if (!s.values.empty()) {
-      j.key("values").begin_array();
-      for (int v : s.values) j.value(v);
-      j.end_array();
-    }
-    if (!s.choices.empty()) {
-      j.key("choices").begin_array();
-      for (const std::string& c : s.choices) j.value(c);
-      j.end_array();
-    }
-    j.key("help").value(s.help).end_object();
-  }
-  j.end_array();
-}
-
-// The steps: name, and whether per head, a head's columns, the document's, a weight map, a picture.
-void write_steps(JsonWriter& j, const std::vector<StepInfo>& steps) {
-  j.begin_array();
-  for (const StepInfo& s : steps) {
-    j.newline().begin_object().key("name").value(s.name).key("perHead").value(s.per_head);
-    j.key("headColumns").value(s.head_columns).key("document").value(s.document);
-    j.key("weight").value(s.weight).key("picture").value(s.picture).end_object();
-  }
-  j.end_array();
-}
-
 }  // namespace
 
 const char* to_string(OptionType type) {
@@ -365,101 +269,5 @@ template const OptionSpec<A>* find_option(const std::vector<OptionSpec<A>>&, std
 template const OptionSpec<T>* find_option(const std::vector<OptionSpec<T>>&, std::string_view);
 template const OptionSpec<I>* find_option(const std::vector<OptionSpec<I>>&, std::string_view);
 template const OptionSpec<IT>* find_option(const std::vector<OptionSpec<IT>>&, std::string_view);
-
-template <class S>
-void check_option(const OptionSpec<S>& s, const OptionValue& value) {
-  const std::string name = s.name;
-  switch (s.type) {
-    case OptionType::Boolean:
-      if (!std::holds_alternative<bool>(value)) throw OptionError(name + " must be true or false");
-      return;
-    case OptionType::Choice:
-      if (!std::holds_alternative<std::string>(value))
-        throw OptionError(name + " must be one of " + join(s.choices, "'"));
-      for (const std::string& c : s.choices)
-        if (c == std::get<std::string>(value)) return;
-      throw OptionError(name + " must be one of " + join(s.choices, "'") + ", got '" + std::get<std::string>(value) +
-                        "'");
-    case OptionType::Integer:
-    case OptionType::Number: {
-      if (!std::holds_alternative<double>(value) || !std::isfinite(std::get<double>(value)))
-        throw OptionError(name + " must be a finite number");
-      const double x = std::get<double>(value);
-      if (s.type == OptionType::Integer && x != std::floor(x))
-        throw OptionError(name + " must be a whole number, got " + number_text(x));
-      if (!s.values.empty()) {
-        for (int v : s.values)
-          if (x == v) return;
-        std::vector<std::string> allowed;
-        for (int v : s.values) allowed.push_back(std::to_string(v));
-        throw OptionError(name + " must be one of " + join(allowed, "") + ", got " + number_text(x));
-      }
-      if (x < s.min || x > s.max)
-        throw OptionError(name + " must be from " + number_text(s.min) + " to " + number_text(s.max) + ", got " +
-                          number_text(x));
-      return;
-    }
-  }
-}
-template void check_option(const OptionSpec<A>&, const OptionValue&);
-template void check_option(const OptionSpec<T>&, const OptionValue&);
-template void check_option(const OptionSpec<I>&, const OptionValue&);
-template void check_option(const OptionSpec<IT>&, const OptionValue&);
-
-void set_option(AnalysisOptions& o, std::string_view name, const OptionValue& value) {
-  set_from(analysis_option_specs(), o, name, value);
-}
-void set_option(train::TrainOptions& o, std::string_view name, const OptionValue& value) {
-  set_from(training_option_specs(), o, name, value);
-}
-void set_option_text(AnalysisOptions& o, std::string_view name, std::string_view text) {
-  set_from_text(analysis_option_specs(), o, name, text);
-}
-void set_option_text(train::TrainOptions& o, std::string_view name, std::string_view text) {
-  set_from_text(training_option_specs(), o, name, text);
-}
-void set_option(ImageAnalysisOptions& o, std::string_view name, const OptionValue& value) {
-  set_from(image_option_specs(), o, name, value);
-}
-void set_option_text(ImageAnalysisOptions& o, std::string_view name, std::string_view text) {
-  set_from_text(image_option_specs(), o, name, text);
-}
-
-std::string option_text(const OptionValue& value) {
-  if (const bool* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
-  if (const double* x = std::get_if<double>(&value)) return number_text(*x);
-  return std::get<std::string>(value);
-}
-
-std::string schema_json() {
-  std::string out;
-  {
-    JsonWriter j(out);
-    j.begin_object().key("wordVectorDims").value(kWordVectorDims);
-    j.key("options");
-    write_specs(j, analysis_option_specs());
-    j.key("training");
-    write_specs(j, training_option_specs());
-    j.key("imageTokenDims").value(image::kTokenDims);
-    j.key("imageOptions");
-    write_specs(j, image_option_specs());
-    j.key("imageSteps");
-    write_steps(j, image_step_table());
-    j.key("presetTrainingSteps").value(train::kPresetTrainingSteps);
-    j.key("imageTraining");
-    write_specs(j, image_training_option_specs());
-    j.key("presetImageTrainingSteps").value(train::kPresetImageTrainingSteps);
-    j.key("steps");
-    write_steps(j, step_table());
-    j.key("tokenKinds").begin_array();
-    for (int k = 0; k < kTokenKindCount; ++k) j.value(to_string(TokenKind(k)));
-    j.end_array();
-    j.key("lookupStatuses").begin_array();
-    for (int k = 0; k < kLookupStatusCount; ++k) j.value(to_string(LookupStatus(k)));
-    j.end_array();
-    j.end_object();
-  }
-  return out;
-}
 
 }  // namespace al
