@@ -19,6 +19,7 @@ import { SCHEMA } from '../../lib/generated/schema.js';
 import { createLensWith, Lens } from '../../lib/lens.js';
 import { loadModule } from '../../lib/loader.js';
 import { filesFrom } from '../../lib/locate.js';
+import { IMAGE_TRAINING_DEFAULTS } from '../../lib/options.js';
 import { decodePicture } from '../image/decode.js';
 
 const SLICE_MS = 40,
@@ -112,11 +113,9 @@ async function imageJob(files, { heads, patch, seed }) {
     async preview() {},
     // trained at the schema's default input (the positional encoding off, as the image mode's
     // default): the page shows them with that input
-    weights: () => ({ heads, patch, positional: imageTrainingDefault('positional') }),
+    weights: () => ({ heads, patch, positional: IMAGE_TRAINING_DEFAULTS.positional }),
   };
 }
-
-const imageTrainingDefault = (name) => SCHEMA.imageTraining.find((o) => o.name === name).default;
 
 async function start(data) {
   sentence = data.sentence ?? ''; // before loading: a new sentence meanwhile replaces it

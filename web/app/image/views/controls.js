@@ -5,6 +5,7 @@ import { IMAGE_OPTION_SPECS } from '../../../lib/options.js';
 import { h } from '../../dom.js';
 import { optionField } from '../../fields.js';
 import { watch } from '../../store.js';
+import { trainedImageOptions } from '../trained.js';
 
 const spec = (name) => IMAGE_OPTION_SPECS.find((s) => s.name === name);
 
@@ -49,23 +50,12 @@ const FIELDS = [
 export function imageControlsView(store) {
   const set = (patch) => store.set({ imageOptions: { ...store.get().imageOptions, ...patch } });
   // a new head count starts from the mean of its heads; the trained weights (the page's own
-  // training's, else the preset) bring the heads, patch size and positional switch they were
-  // trained with (weights learnt on content alone mean little on content plus position)
+  // training's, else the preset) bring the input they were trained with (trained.js)
   const change = {
     heads: (v) => set({ heads: v, blendHead: -1 }),
     weights: (v) => {
       const preset = store.get().trainedImageSource ?? store.get().trainedImagePreset;
-      set(
-        v === 'trained' && preset
-          ? {
-              weights: v,
-              heads: preset.heads,
-              patch: preset.patch,
-              ...(typeof preset.positional === 'boolean' && { positional: preset.positional }),
-              blendHead: -1,
-            }
-          : { weights: v },
-      );
+      set(v === 'trained' && preset ? trainedImageOptions(preset) : { weights: v });
     },
   };
   const fields = Object.fromEntries(

@@ -8,6 +8,7 @@ import { h, uniqueId } from '../../dom.js';
 import { fmt } from '../../format.js';
 import { drawLossCurve } from '../../train/curve.js';
 import { trainingSession } from '../../train/session.js';
+import { trainedImageOptions } from '../trained.js';
 
 const values = (name) => IMAGE_TRAINING_SPECS.find((s) => s.name === name).values;
 const steps = (n) => n.toLocaleString('en-US');
@@ -153,17 +154,10 @@ export function imageTrainView(store) {
     } else if (data.type === 'weights') {
       // the page's lens takes them as the image layer's "trained" weights; the picture above shows them
       store.get().lens.setTrainedImageWeights(data.bytes);
-      const { imageOptions } = store.get();
+      const source = { steps: data.steps, heads: data.heads, patch: data.patch, positional: data.positional };
       store.set({
-        trainedImageSource: { steps: data.steps, heads: data.heads, patch: data.patch, positional: data.positional },
-        imageOptions: {
-          ...imageOptions,
-          weights: 'trained',
-          heads: data.heads,
-          patch: data.patch,
-          positional: data.positional,
-          blendHead: -1,
-        },
+        trainedImageSource: source,
+        imageOptions: { ...store.get().imageOptions, ...trainedImageOptions(source) },
       });
       status.textContent = `The picture above now uses the weights of step ${steps(data.steps)}.`;
     }
