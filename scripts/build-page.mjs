@@ -68,6 +68,15 @@ const image =
         positional: imageReport.options.positional ?? false,
       }
     : null;
+// the topic query's model, and its held-out accuracy
+const topicReportPath = join(dist, 'weights', 'topic-report.json');
+const topic =
+  existsSync(join(dist, 'weights', 'topic.bin')) && existsSync(topicReportPath)
+    ? {
+        file: 'topic.bin',
+        heldOutAccuracy: JSON.parse(readFileSync(topicReportPath, 'utf8')).heldOut.attention.accuracy,
+      }
+    : null;
 writeFileSync(
   join(dist, 'weights', 'index.json'),
   `${JSON.stringify({
@@ -75,6 +84,7 @@ writeFileSync(
     heads: report?.options.heads ?? null,
     heldOutTop10: report?.heldOutAccuracy.trained.top10 ?? null,
     image,
+    topic,
   })}\n`,
 );
 for (const [from, to] of [

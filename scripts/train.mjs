@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // npm run train: trains the attention layers natively with fixed seeds and writes the shipped
-// presets: the text layer's dist/weights/trained.bin with its report (train-report.json), and
-// the image layer's dist/weights/image-trained.bin with image-trained.json (restoring noisy
-// patches; the pictures from build/train-images, written by scripts/build-images.mjs). The same
-// command reproduces the same files. Each is skipped when it is newer than its tool and its
-// data (--force trains again).
+// presets: the text layer's dist/weights/trained.bin with its report (train-report.json), the
+// image layer's dist/weights/image-trained.bin with image-trained.json (restoring noisy
+// patches; the pictures from build/train-images, written by scripts/build-images.mjs), and the
+// topic query's dist/weights/topic.bin with topic-report.json (WordNet's topic domains, from
+// build/topics, written by scripts/build-topics.mjs). The same command reproduces the same
+// files. Each is skipped when it is newer than its tool and its data (--force trains again).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,13 +25,22 @@ if (!existsSync(join(root, 'dist', 'embeddings', 'core.bin')))
   run(process.execPath, ['--max-old-space-size=4096', join(root, 'scripts', 'build-embeddings.mjs')]);
 if (!existsSync(corpus)) run(process.execPath, [join(root, 'scripts', 'build-corpus.mjs')]);
 run('cmake', ['--preset', 'native']);
-run('cmake', ['--build', '--preset', 'native', '--target', 'attention-train', 'attention-train-image']);
+run('cmake', [
+  '--build',
+  '--preset',
+  'native',
+  '--target',
+  'attention-train',
+  'attention-train-image',
+  'attention-train-topic',
+]);
 mkdirSync(dir, { recursive: true });
 const force = process.argv.includes('--force');
 if (!force && mtime(out) > Math.max(mtime(tool), mtime(corpus)) && existsSync(report))
   console.log(`train: up to date (${out}); npm run train -- --force trains again`);
 else trainText();
 trainImage();
+trainTopic();
 
 function trainText() {
   // the tool's defaults are the preset's settings (src/core/train/options.h)
@@ -69,5 +79,40 @@ function trainImage() {
   console.log(
     `train: wrote ${imageOut}: held-out loss ${h.trained.loss.toFixed(4)} trained, ${h.identity.loss.toFixed(4)} identity, ` +
       `${h.random.loss.toFixed(4)} random, ${h.noisyInput.loss.toFixed(4)} the noisy input`,
+  );
+}
+
+// The topic query: trained on WordNet's samples of topic domains (and of none), scored on the
+// held-out synsets beside the same classifier on the mean of the word vectors.
+function trainTopic() {
+  const topicTool = join(root, 'build', 'native', 'attention-train-topic');
+  const topics = join(root, 'build', 'topics');
+  const samples = join(topics, 'wordnet-topics.tsv'),
+    words = join(topics, 'plain-words.txt');
+  if (!existsSync(samples) || !existsSync(words)) run(process.execPath, [join(root, 'scripts', 'build-topics.mjs')]);
+  const topicOut = join(dir, 'topic.bin'),
+    topicReport = join(dir, 'topic-report.json');
+  if (!force && mtime(topicOut) > Math.max(mtime(topicTool), mtime(samples), mtime(words)) && existsSync(topicReport)) {
+    console.log(`train: up to date (${topicOut})`);
+    return;
+  }
+  // the tool's defaults are the shipped model's settings (src/core/topic/trainer.h)
+  run(topicTool, [
+    '--corpus',
+    samples,
+    '--distractors',
+    words,
+    '--out',
+    `${topicOut}.tmp`,
+    '--report',
+    `${topicReport}.tmp`,
+  ]);
+  renameSync(`${topicOut}.tmp`, topicOut);
+  renameSync(`${topicReport}.tmp`, topicReport);
+  const h = JSON.parse(readFileSync(topicReport, 'utf8')).heldOut;
+  const pct = (x) => `${(100 * x).toFixed(1)}%`;
+  console.log(
+    `train: wrote ${topicOut}: held-out accuracy ${pct(h.attention.accuracy)} the query, ` +
+      `${pct(h.meanOfVectors.accuracy)} the mean of the vectors, ${pct(h.prior.accuracy)} the prior`,
   );
 }
