@@ -3,9 +3,10 @@
 // open straight from disk (file://), where browsers block ES modules, fetch() and workers.
 // It holds the page, the element's classic script and stylesheet, the single-file wasm
 // scripts (the .wasm inside, as base64) and, for each embeddings file, a script twin that
-// registers the same bytes in base64 (web/app/engine.js loads them with <script src>). The
-// npm package and the served site do without these twins (they are 53 MB); training, trained
-// presets and built-in photos need http and are left out.
+// registers the same bytes in base64 (web/app/engine.js loads them with <script src>), and the
+// same for the topic query's model (weights/topic.js). The npm package and the served site do
+// without these twins (they are 53 MB); training, trained presets and built-in photos need
+// http and are left out.
 //   node scripts/build-offline.mjs [OUT]   (default build/offline; needs npm run build:site)
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -36,15 +37,19 @@ mkdirSync(join(out, 'wasm'), { recursive: true });
 mkdirSync(join(out, 'embeddings'), { recursive: true });
 for (const [from, to] of copies) copyFileSync(join(root, from), join(out, to));
 let bytes = 0;
-const names = readdirSync(join(dist, 'embeddings')).filter((f) => f.endsWith('.bin'));
-for (const name of names) {
-  const data = readFileSync(join(dist, 'embeddings', name));
+// dist/<folder>/<name>.bin as <out>/<folder>/<name>.js, a script that registers its bytes
+function twin(folder, name) {
+  const data = readFileSync(join(dist, folder, name));
   const script =
     `(self.__attentionLensAssets = self.__attentionLensAssets || {})[${JSON.stringify(name)}] = ` +
     `"${data.toString('base64')}";\n`;
-  writeFileSync(join(out, 'embeddings', name.replace(/\.bin$/, '.js')), script);
+  mkdirSync(join(out, folder), { recursive: true });
+  writeFileSync(join(out, folder, name.replace(/\.bin$/, '.js')), script);
   bytes += script.length;
 }
+const names = readdirSync(join(dist, 'embeddings')).filter((f) => f.endsWith('.bin'));
+for (const name of names) twin('embeddings', name);
+if (existsSync(join(dist, 'weights', 'topic.bin'))) twin('weights', 'topic.bin');
 console.log(
   `offline: built ${out} (open index.html from disk; ${names.length} embeddings scripts, ${(bytes / 1e6).toFixed(0)} MB)`,
 );

@@ -21,6 +21,8 @@ Usage: attention-lens [options] [TEXT...]     (reads TEXT from stdin when absent
 
 const char* const kToolFlags = R"(  --causal                the same as --mask causal
   --weights-file PATH     the file for --weights trained
+  --topic-model PATH      the topic query's model ("what is this about?"; default: the build's
+                          weights/topic.bin beside the embeddings, when there is one)
   --document TEXT         cross-attention: keys and values come from TEXT
   --json                  print tokens and steps as JSON
   --steps LIST            with --json: comma-separated steps (default all)
@@ -152,10 +154,13 @@ Args parse_args(int argc, char** argv) {
       a.help = true;
     else if (arg == "--schema")
       a.schema = true;
-    else if (arg == "--causal")
+    else if (arg == "--causal") {
       set_option(a.options, "mask", std::string("causal"));
-    else if (arg == "--weights-file")
+      a.mask_given = true;
+    } else if (arg == "--weights-file")
       a.weights_file = value();
+    else if (arg == "--topic-model")
+      a.topic_file = value();
     else if (arg == "--document")
       a.document = value();
     else if (arg == "--image")
@@ -172,6 +177,7 @@ Args parse_args(int argc, char** argv) {
       a.assets = value();
     else if (image ? schema_flag(image_option_specs(), a.image_options, name, value)
                    : schema_flag(analysis_option_specs(), a.options, name, value)) {
+      a.mask_given |= name == "mask";
     } else if (arg.size() > 1 && arg[0] == '-' && arg != "-")
       throw std::invalid_argument("unknown option " + arg);
     else
@@ -194,6 +200,7 @@ Args parse_args(int argc, char** argv) {
     for (const std::string& w : words) a.text += (a.text.empty() ? "" : " ") + w;
   }
   if (a.steps.empty()) a.steps = step_names();
+  if (a.document && !a.mask_given) a.options.pipeline.attention.mask = kCrossAttentionMask;
   return a;
 }
 

@@ -13,10 +13,12 @@ struct Args {
   std::string text;                     // from the arguments, or stdin (text mode)
   std::optional<std::string> document;  // --document: cross-attention keys/values
   AnalysisOptions options;              // --heads, --similarity, ... (the schema's flags)
+  bool mask_given = false;              // --mask or --causal (else cross-attention has no mask)
   std::optional<std::string> image;     // --image FILE.png: the image mode
   ImageAnalysisOptions image_options;   // its options (the image schema's flags)
   int query = 0;                        // --query ROW,COL (image) as a patch index
   std::string weights_file;             // --weights-file for --weights trained
+  std::string topic_file;               // --topic-model: the topic query's model (empty: the build's, if any)
   std::string assets;                   // folder with core.bin and shards
   bool json = false;
   std::vector<std::string> steps;  // --steps for --json (empty: all)

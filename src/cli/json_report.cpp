@@ -57,9 +57,32 @@ const Matrix* side_step(const EmbeddedText& s, const std::string& name) {
   return nullptr;
 }
 
+// {"label": topic or null, "best", "threshold", "match", "scores": {class: p}, "weights": [per
+// token], "wordScores": [per token, null for a token that took no part]}
+void write_topic(JsonWriter& j, const Analysis& a, const topic::TopicModel& m) {
+  const topic::TopicResult r = topic::about(a.text, m);
+  j.begin_object().key("label");
+  if (r.label >= 0)
+    j.value(m.labels[std::size_t(r.label)]);
+  else
+    j.null();
+  j.key("best").value(m.labels[std::size_t(r.best)]).key("threshold").value(double(m.threshold));
+  j.key("match").value(double(r.match)).key("scores").begin_object();
+  for (std::size_t c = 0; c < m.labels.size(); ++c) j.key(m.labels[c]).value(double(r.probabilities[c]));
+  j.end_object().key("weights").floats(r.weights.data(), r.weights.size());
+  j.key("wordScores").begin_array();
+  for (std::size_t i = 0; i < r.scores.size(); ++i)
+    if (r.used[i])
+      j.value(double(r.scores[i]));
+    else
+      j.null();
+  j.end_array().end_object();
+}
+
 }  // namespace
 
-void print_json(std::FILE* out, const Analysis& a, const Args& args, const AttentionWeights& w) {
+void print_json(std::FILE* out, const Analysis& a, const Args& args, const AttentionWeights& w,
+                const topic::TopicModel* topic) {
   JsonWriter j(out);
   j.begin_object();
   j.key("model").begin_object().key("dModel").value(w.d_model).key("heads").value(a.attention.heads);
@@ -72,6 +95,11 @@ void print_json(std::FILE* out, const Analysis& a, const Args& args, const Atten
   j.key("tokens");
   write_tokens(j, a.text);
   j.key("totalTokens").value(a.text.total_tokens).key("truncated").value(a.text.truncated);
+  j.key("topic");  // the query text's, in cross-attention
+  if (topic)
+    write_topic(j, a, *topic);
+  else
+    j.null();
   if (a.cross) {
     j.key("documentTokens");
     write_tokens(j, a.document);

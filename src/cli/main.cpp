@@ -1,7 +1,9 @@
 // attention-lens: the native command-line face of the core.
 //   attention-lens "A Lannister always pays his debts" --heads 2 --json
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <memory>
 
 #include "cli/args.h"
 #include "cli/files.h"
@@ -12,6 +14,7 @@
 #include "core/errors.h"
 #include "core/image/tokens.h"
 #include "core/presets.h"
+#include "core/topic/model.h"
 
 namespace {
 
@@ -34,6 +37,19 @@ int run_image(const al::cli::Args& args) {
   else
     al::cli::print_image_table(stdout, a, args, p.width, p.height);
   return 0;
+}
+
+// The topic query's model: --topic-model's file, or the build's beside the embeddings when it
+// is there (none otherwise).
+std::unique_ptr<al::topic::TopicModel> load_topic(const al::cli::Args& args, int d_model) {
+  const bool given = !args.topic_file.empty();
+  const std::string path = given ? args.topic_file : args.assets + "/../weights/topic.bin";
+  if (!given && !std::ifstream(path).good()) return nullptr;
+  auto m = std::make_unique<al::topic::TopicModel>(al::topic::parse_topic_model(read_file(path), path));
+  if (m->d != d_model)
+    throw al::AssetError("the topic model '" + path + "' takes " + std::to_string(m->d) +
+                         "-number word vectors, the embeddings have " + std::to_string(d_model));
+  return m;
 }
 
 bool blank(const al::Analysis& a) { return a.text.tokens.empty() || (a.cross && a.document.tokens.empty()); }
@@ -67,6 +83,7 @@ int main(int argc, char** argv) {
         pipeline.max_tokens);
     const al::PreparedWeights weights =
         al::prepare(load_weights(args.options.weights, args.weights_file, int(store.dims())));
+    const auto topic = load_topic(args, int(store.dims()));
     const al::Analysis a = args.document ? al::analyze_cross(args.text, *args.document, store, weights, pipeline)
                                          : al::analyze(args.text, store, weights, pipeline);
     if (blank(a)) {
@@ -83,9 +100,9 @@ int main(int argc, char** argv) {
                    std::max(a.text.total_tokens, a.document.total_tokens),
                    std::max(a.text.tokens.size(), a.document.tokens.size()), al::kMaxAttentionCells);
     if (args.json)
-      al::cli::print_json(stdout, a, args, weights.weights);
+      al::cli::print_json(stdout, a, args, weights.weights, topic.get());
     else
-      al::cli::print_table(stdout, a, args);
+      al::cli::print_table(stdout, a, args, topic.get());
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "attention-lens: %s\n", e.what());

@@ -7,6 +7,7 @@
 #include "core/image/analyze_image.h"
 #include "core/json_writer.h"
 #include "core/options.h"
+#include "core/topic/model.h"
 
 namespace al::cli {
 
@@ -27,8 +28,11 @@ void write_options(JsonWriter& j, const std::vector<OptionSpec<S>>& specs, const
   j.end_object();
 }
 
-void print_json(std::FILE* out, const Analysis& a, const Args& args, const AttentionWeights& w);
-void print_table(std::FILE* out, const Analysis& a, const Args& args);
+// topic: the topic query's model, or null (then the JSON's "topic" is null and the table has no
+// topic line)
+void print_json(std::FILE* out, const Analysis& a, const Args& args, const AttentionWeights& w,
+                const topic::TopicModel* topic);
+void print_table(std::FILE* out, const Analysis& a, const Args& args, const topic::TopicModel* topic);
 
 // The image mode: every requested step as JSON, or the query patch's weights as a grid.
 void print_image_json(std::FILE* out, const image::ImageAnalysis& a, const Args& args, const AttentionWeights& w);

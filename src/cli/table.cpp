@@ -1,6 +1,7 @@
 // The readable table: tokens, then one head's weights (rows = queries, columns = keys).
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "cli/report.h"
 
@@ -36,7 +37,7 @@ std::string label(const Token& t, const Lookup& l, std::size_t width) {
 
 }  // namespace
 
-void print_table(std::FILE* out, const Analysis& a, const Args& args) {
+void print_table(std::FILE* out, const Analysis& a, const Args& args, const topic::TopicModel* topic) {
   const EmbeddedText& q = a.text;
   const EmbeddedText& k = a.keys();
   std::fprintf(out, "%zu tokens%s:", q.tokens.size(), q.truncated ? " (the text was cut: see --max-tokens)" : "");
@@ -48,6 +49,24 @@ void print_table(std::FILE* out, const Analysis& a, const Args& args) {
   }
   std::fprintf(out, "%s\n", q.tokens.size() > 64 ? " ..." : "");
   if (any_unknown) std::fprintf(out, "* no GloVe vector: the zero vector is used\n");
+  if (topic) {  // "What is this about? sport (71%): cyclist 0.44, sprint 0.55"
+    const topic::TopicResult r = topic::about(q, *topic);
+    const std::string& best = topic->labels[std::size_t(r.best)];
+    if (r.label >= 0)
+      std::fprintf(out, "\nWhat is this about? %s (%.0f%%)", best.c_str(),
+                   100.0 * r.probabilities[std::size_t(r.best)]);
+    else
+      std::fprintf(out, "\nWhat is this about? not sure (%s %.0f%%, no topic %.0f%%)", best.c_str(),
+                   100.0 * r.probabilities[std::size_t(r.best)], 100.0 * r.probabilities.back());
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < r.weights.size(); ++i)
+      if (r.used[i]) order.push_back(i);
+    std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return r.weights[x] > r.weights[y]; });
+    std::fprintf(out, "%s", order.empty() ? "\n" : ": the question's weights ");
+    for (std::size_t k = 0; k < order.size() && k < 5; ++k)
+      std::fprintf(out, "%s%s %.2f", k ? ", " : "", q.tokens[order[k]].text.c_str(), double(r.weights[order[k]]));
+    if (!order.empty()) std::fprintf(out, "\n");
+  }
 
   const int head = std::clamp(args.head, 0, a.attention.heads - 1);
   const Matrix& w = a.attention.weights[std::size_t(head)];

@@ -20,7 +20,9 @@ constexpr std::size_t kTokenLimit = 8192;
 constexpr float kMaxPositionalWeight = 10.0f;
 
 struct PipelineOptions {
-  AttentionOptions attention;
+  // the self mask by default: with identity weights a word's query is most similar to its own
+  // key, and an unmasked filter shows little but its diagonal (the page says so, one click away)
+  AttentionOptions attention{1, true, 1.0f, Similarity::Dot, Mask::Self};
   bool positional = true;          // add the sinusoidal positional encoding
   float positional_weight = 1.0f;  // X = embeddings + weight · PE; in [0, kMaxPositionalWeight]
   std::size_t max_tokens = 1024;   // longer texts are cut (EmbeddedText::truncated says so)
@@ -33,6 +35,11 @@ constexpr std::size_t kMaxAttentionCells = std::size_t(1) << 26;
 
 // Throws OptionError for an option outside its range.
 void validate(const PipelineOptions& options, int d_model);
+
+// A mask says which words of one text a word may see; cross-attention has two texts, so its
+// default mask is none, whatever PipelineOptions' default (a self or causal mask given for
+// cross-attention is an OptionError). The front ends apply it when no mask was chosen.
+constexpr Mask kCrossAttentionMask = Mask::None;
 
 // One text's way into the layer: its tokens and their embeddings.
 struct EmbeddedText {

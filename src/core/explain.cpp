@@ -88,6 +88,40 @@ RowFocus row_focus(const Matrix& weights, int row, int top) {
   return f;
 }
 
+const char* to_string(HeadHabit habit) {
+  static constexpr const char* kNames[kHeadHabitCount] = {"itself", "previous", "next", "first", "last", "elsewhere"};
+  return kNames[int(habit)];
+}
+
+HeadSummary summarize_head(const Matrix& weights) {
+  if (weights.rows != weights.cols)
+    throw OptionError("a head's habits need self-attention weights (n × n), not " + std::to_string(weights.rows) +
+                      " × " + std::to_string(weights.cols));
+  const int n = weights.rows;
+  HeadSummary s;
+  s.rows = n;
+  std::array<int, kHeadHabitCount> count{};
+  for (int i = 0; i < n; ++i) {
+    const float* w = weights.row(i);
+    const int j = int(std::max_element(w, w + n) - w);
+    const HeadHabit habit = j == i       ? HeadHabit::Itself
+                            : j == i - 1 ? HeadHabit::Previous
+                            : j == i + 1 ? HeadHabit::Next
+                            : j == 0     ? HeadHabit::First
+                            : j == n - 1 ? HeadHabit::Last
+                                         : HeadHabit::Elsewhere;
+    ++count[std::size_t(habit)];
+    s.mean_max += w[j];
+    s.mean_effective += row_focus(weights, i, 1).effective;
+  }
+  if (n == 0) return s;
+  s.mean_max /= n;
+  s.mean_effective /= n;
+  for (int k = 0; k < kHeadHabitCount; ++k) s.habits[std::size_t(k)] = double(count[std::size_t(k)]) / n;
+  s.main = HeadHabit(std::max_element(count.begin(), count.end()) - count.begin());
+  return s;
+}
+
 ScalingStudy study_scaling(const Matrix& x, int d_k, std::uint64_t seed, float temperature, Mask mask) {
   const int n = x.rows, d = x.cols;
   if (d_k < 1 || d_k > 4096) throw OptionError("d_k must be from 1 to 4096, got " + std::to_string(d_k));

@@ -4,7 +4,10 @@
 //   row_focus       how many keys a query's weights are spread over, and the top keys' share
 //   study_scaling   why divide by √d_k: score spread, largest weight and entropy per row, with
 //                   and without the scaling, after a random projection to d_k dimensions
+//   summarize_head  what one head does: how spread its rows are, and where their largest
+//                   weight falls (the word before, itself, the word after, the first, the last)
 #pragma once
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -61,5 +64,23 @@ struct ScalingStudy {
 // with variance 1/d, so each component of q and k has about the same variance whatever d_k is),
 // and softmaxes q·k (÷ temperature) with and without ÷√d_k.
 ScalingStudy study_scaling(const Matrix& x, int d_k, std::uint64_t seed, float temperature, Mask mask);
+
+// Where a query row's largest weight falls, relative to the query i (checked in this order, so
+// that a row that is two of them counts once): on itself (j = i), the word before (i − 1), the
+// word after (i + 1), the text's first word (0), its last word (n − 1), or elsewhere.
+enum class HeadHabit { Itself, Previous, Next, First, Last, Elsewhere };
+constexpr int kHeadHabitCount = 6;
+const char* to_string(HeadHabit habit);  // "itself", "previous", "next", "first", "last", "elsewhere"
+
+struct HeadSummary {
+  int rows = 0;
+  double mean_effective = 0;                     // the rows' mean exp(entropy) (row_focus)
+  double mean_max = 0;                           // the rows' mean largest weight
+  std::array<double, kHeadHabitCount> habits{};  // shares of the rows, summing to 1 (0 without rows)
+  HeadHabit main = HeadHabit::Elsewhere;         // the most common habit (the first of equals)
+};
+// Of one head's weights (n_q × n_k; self-attention, so that i − 1 and i + 1 are words of the
+// same text). Throws OptionError for a matrix that is not square.
+HeadSummary summarize_head(const Matrix& weights);
 
 }  // namespace al

@@ -17,6 +17,7 @@
 #include "core/embedding_files.h"
 #include "core/errors.h"
 #include "core/json_writer.h"
+#include "core/options.h"
 #include "core/tokenizer.h"
 #include "core/topic/corpus.h"
 #include "core/topic/trainer.h"
@@ -33,7 +34,8 @@ constexpr const char* kUsage =
     "  --out FILE           the topic model (\"ALTP\" format)\n"
     "  --report FILE        a JSON report: held-out accuracy of the model, the baseline, the prior\n"
     "  --probe FILE         print the model's answer for each line of FILE\n"
-    "  --steps N  --batch N  --d-k N  --seed N  --rate X  --none-share X  --augment X  --mix X  --weight-decay X  --max-distractors N  --threshold X\n";
+    "  --steps N  --batch N  --d-k N  --seed N  --rate X  --none-share X  --augment X  --mix X  --weight-decay X  "
+    "--max-distractors N  --threshold X\n";
 
 struct Args {
   std::string corpus, distractors, assets = ATTENTION_LENS_ASSETS, out, report, probe;
@@ -127,7 +129,8 @@ void probe(const std::string& path, const al::EmbeddingStore& store, const al::t
     std::printf("%s\t%s\t%.3f\t%s", line.c_str(), r.label < 0 ? "-" : m.labels[std::size_t(r.label)].c_str(),
                 double(r.probabilities[std::size_t(r.best)]), tokens.empty() ? "" : tokens[top].lower.c_str());
     std::printf("\t%s\t%.3f\t", m.labels[std::size_t(r.best)].c_str(), double(r.probabilities.back()));
-    for (std::size_t i = 0; i < tokens.size(); ++i) std::printf("%s%s:%.2f", i ? " " : "", tokens[i].lower.c_str(), double(r.weights[i]));
+    for (std::size_t i = 0; i < tokens.size(); ++i)
+      std::printf("%s%s:%.2f", i ? " " : "", tokens[i].lower.c_str(), double(r.weights[i]));
     std::printf("\n");
   }
 }
@@ -192,8 +195,8 @@ int main(int argc, char** argv) {
     print("attention (the query)", e.distracted);
     print("mean of the vectors", b.distracted);
     std::printf("%d steps in %.1f s (the baseline %.1f s); %.1f s in all; wrote %s (%zu bytes)\n", args.train.steps,
-                seconds, baseline_seconds, std::chrono::duration<double>(clock::now() - t0).count(),
-                args.out.c_str(), bytes.size());
+                seconds, baseline_seconds, std::chrono::duration<double>(clock::now() - t0).count(), args.out.c_str(),
+                bytes.size());
     if (!args.probe.empty()) probe(args.probe, store, m);
 
     if (!args.report.empty()) {

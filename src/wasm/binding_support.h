@@ -8,6 +8,7 @@
 #include <emscripten/val.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -21,6 +22,7 @@
 #include "core/options.h"
 #include "core/presets.h"
 #include "core/recurrent.h"
+#include "core/topic/model.h"
 
 namespace al::wasm {
 
@@ -128,13 +130,19 @@ class Lens {
   int dims() const { return int(store_.dims()); }
   void setTrainedWeights(std::uintptr_t ptr, int length);
   void setTrainedImageWeights(std::uintptr_t ptr, int length);
+  void setTopicModel(std::uintptr_t ptr, int length);
+  bool hasTopicModel() const { return topic_ != nullptr; }
+  val topicLabels() const;
   val nearestWords(std::uintptr_t ptr, int dims, int k);
 
   const EmbeddingStore& store() const { return store_; }
   WeightsCache& weights() { return weights_; }
   WeightsCache& image_weights() { return image_weights_; }
+  // the "what is this about?" query's model, or null; an analysis keeps the one it was made with
+  std::shared_ptr<const topic::TopicModel> topic() const { return topic_; }
 
  private:
+  std::shared_ptr<const topic::TopicModel> topic_;
   EmbeddingStore store_;
   std::unique_ptr<NearestWords> nearest_;
   WeightsCache weights_, image_weights_;  // the text layer's and the image layer's

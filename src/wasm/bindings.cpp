@@ -22,7 +22,8 @@ namespace {
 // One analysis: every step, kept until JS deletes it.
 class Analysis {
  public:
-  Analysis(al::Analysis a, WeightsCache::Weights w) : a_(std::move(a)), w_(std::move(w)) {
+  Analysis(al::Analysis a, WeightsCache::Weights w, std::shared_ptr<const topic::TopicModel> topic)
+      : a_(std::move(a)), w_(std::move(w)), topic_model_(std::move(topic)) {
     ++live_analyses();
     for (const EmbeddedText* text : {&a_.text, &a_.document})
       for (std::size_t i = 0; i < text->tokens.size(); ++i) {
@@ -61,9 +62,46 @@ class Analysis {
     });
   }
 
+  // "what is this about?": {label, best, match, threshold, weights, scores, used, probabilities, answer}
+  // (the arrays are views JS copies at once), or null without a topic model
+  val topic() {
+    if (!topic_model_) return val::null();
+    return guarded([&] {
+      topic_ = topic::about(a_.text, *topic_model_);
+      topic_used_.assign(topic_.used.begin(), topic_.used.end());
+      val out = val::object();
+      out.set("label", topic_.label);
+      out.set("best", topic_.best);
+      out.set("match", topic_.match);
+      out.set("threshold", topic_model_->threshold);
+      out.set("weights", view_of(topic_.weights));
+      out.set("scores", view_of(topic_.scores));
+      out.set("used", view_of(topic_used_));
+      out.set("probabilities", view_of(topic_.probabilities));
+      out.set("answer", view_of(topic_.answer));
+      return out;
+    });
+  }
+
   // how concentrated query row's weights of a head are
   val focus(int head, int row, int top) const {
     return guarded([&] { return focus_of(find_step(a_, w_->weights, "weights", head), row, top); });
+  }
+
+  // what a head does: {rows, meanEffective, meanMax, main, habits: {itself, previous, …}}
+  val headSummary(int head) const {
+    return guarded([&] {
+      const HeadSummary s = summarize_head(find_step(a_, w_->weights, "weights", head));
+      val habits = val::object();
+      for (int k = 0; k < kHeadHabitCount; ++k) habits.set(to_string(HeadHabit(k)), s.habits[std::size_t(k)]);
+      val out = val::object();
+      out.set("rows", s.rows);
+      out.set("meanEffective", s.mean_effective);
+      out.set("meanMax", s.mean_max);
+      out.set("main", std::string(to_string(s.main)));
+      out.set("habits", habits);
+      return out;
+    });
   }
 
   // the arithmetic behind weight (i, j) of a head: numbers, and views JS copies at once
@@ -84,6 +122,9 @@ class Analysis {
  private:
   al::Analysis a_;
   WeightsCache::Weights w_;  // the weights it was made with, kept alive for its W steps
+  std::shared_ptr<const topic::TopicModel> topic_model_;
+  topic::TopicResult topic_;
+  std::vector<std::uint8_t> topic_used_;  // topic_.used as bytes, for a view
   std::vector<int> text_table_, document_table_;
   CellTrace trace_;
   std::vector<float> meaning_;
@@ -95,7 +136,7 @@ std::unique_ptr<Analysis> analyze(Lens& lens, const std::string& text, const val
   return guarded([&] {
     const AnalysisOptions o = options_from(options, analysis_option_specs());
     auto w = lens.weights().get(o.weights, lens.dims());
-    return std::make_unique<Analysis>(al::analyze(text, lens.store(), *w, o.pipeline), w);
+    return std::make_unique<Analysis>(al::analyze(text, lens.store(), *w, o.pipeline), w, lens.topic());
   });
 }
 
@@ -104,7 +145,8 @@ std::unique_ptr<Analysis> analyzeCross(Lens& lens, const std::string& query, con
   return guarded([&] {
     const AnalysisOptions o = options_from(options, analysis_option_specs());
     auto w = lens.weights().get(o.weights, lens.dims());
-    return std::make_unique<Analysis>(al::analyze_cross(query, document, lens.store(), *w, o.pipeline), w);
+    return std::make_unique<Analysis>(al::analyze_cross(query, document, lens.store(), *w, o.pipeline), w,
+                                      lens.topic());
   });
 }
 
@@ -159,6 +201,24 @@ void Lens::setTrainedImageWeights(std::uintptr_t ptr, int length) {
   guarded([&] { image_weights_.set_trained(parse_weights(bytes_at(ptr, length), "trained image weights")); });
 }
 
+void Lens::setTopicModel(std::uintptr_t ptr, int length) {
+  guarded([&] {
+    auto m = std::make_shared<topic::TopicModel>(topic::parse_topic_model(bytes_at(ptr, length), "topic model"));
+    if (store_.has_core() && m->d != int(store_.dims()))
+      throw AssetError("the topic model takes " + std::to_string(m->d) + "-number word vectors, the embeddings have " +
+                       std::to_string(store_.dims()));
+    topic_ = std::move(m);
+  });
+}
+
+// The topic model's classes: the topics, then "none"
+val Lens::topicLabels() const {
+  val labels = val::array();
+  if (topic_)
+    for (const std::string& l : topic_->labels) labels.call<void>("push", l);
+  return labels;
+}
+
 // {words: string[], similarities: Float32Array view, ranks: Int32Array view}
 val Lens::nearestWords(std::uintptr_t ptr, int dims, int k) {
   return guarded([&] {
@@ -195,9 +255,11 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("maskedToken", &Analysis::maskedToken)
       .function("traceCell", &Analysis::traceCell)
       .function("focus", &Analysis::focus)
+      .function("headSummary", &Analysis::headSummary)
       .function("answerMeaning", &Analysis::answerMeaning)
       .function("scalingStudy", &Analysis::scalingStudy)
       .function("recurrentInfluence", &Analysis::recurrentInfluence)
+      .function("topic", &Analysis::topic)
       .function("step", &Analysis::step);
   class_<Lens>("Lens")
       .constructor<>()
@@ -207,6 +269,9 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("dims", &Lens::dims)
       .function("setTrainedWeights", &Lens::setTrainedWeights)
       .function("setTrainedImageWeights", &Lens::setTrainedImageWeights)
+      .function("setTopicModel", &Lens::setTopicModel)
+      .function("hasTopicModel", &Lens::hasTopicModel)
+      .function("topicLabels", &Lens::topicLabels)
       .function("nearestWords", &Lens::nearestWords);
   function("analyze", &analyze);
   function("analyzeCross", &analyzeCross);

@@ -44,6 +44,28 @@ test('the table shows the weights with the unknown word marked', () => {
   assert.match(r.stdout, /no GloVe vector/);
 });
 
+test('--json answers "what is this about?": the topic, every class\'s score and a weight per token', () => {
+  const t = runJson(['she played the violin for a year', '--steps', 'weights']).topic;
+  assert.equal(t.label, 'music');
+  assert.equal(Object.keys(t.scores).at(-1), 'none');
+  assert.ok(Math.abs(sumOf(Object.values(t.scores)) - 1) < 1e-5);
+  assert.equal(t.weights.length, 7);
+  assert.ok(Math.abs(sumOf(t.weights) - 1) < 1e-5);
+  assert.equal(t.wordScores[5], null); // "a" has no vector
+  assert.equal(t.weights.indexOf(Math.max(...t.weights)), 3); // "violin"
+  const unsure = runJson(['they waited for the bus in the rain', '--steps', 'weights']).topic;
+  assert.equal(unsure.label, null);
+  assert.ok(unsure.scores[unsure.best] < 0.5 || unsure.scores.none >= unsure.scores[unsure.best]);
+  // the table says it in a line; a model given that is not there is an error
+  assert.match(
+    run(['she played the violin']).stdout,
+    /What is this about\? music \(\d+%\): the question's weights violin/,
+  );
+  const missing = run(['she played the violin', '--topic-model', '/nonexistent/topic.bin']);
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /cannot open/);
+});
+
 test('empty or blank text is refused with a clear message and exit code 1', () => {
   for (const input of ['', '   \n\t  ', '\u0000\u0001']) {
     const r = run([], input);
@@ -134,11 +156,11 @@ test('random weights depend on the seed only', () => {
   assert.notDeepEqual(a.steps.weights, c.steps.weights);
 });
 
-test('without positional encoding, repeated words get identical rows', () => {
-  const r = runJson(['debts debts debts', '--no-positional', '--steps', 'input,weights']);
+test('without positional encoding (or a mask), repeated words get identical rows', () => {
+  const r = runJson(['debts debts debts', '--no-positional', '--mask', 'none', '--steps', 'input,weights']);
   const [r0, r1] = r.steps.weights.data[0];
   assert.deepEqual(r0, r1);
-  const withPe = runJson(['debts debts debts', '--steps', 'weights']);
+  const withPe = runJson(['debts debts debts', '--mask', 'none', '--steps', 'weights']);
   assert.notDeepEqual(withPe.steps.weights.data[0][0], withPe.steps.weights.data[0][1]);
 });
 

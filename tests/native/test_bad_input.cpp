@@ -54,8 +54,9 @@ TEST_CASE("one word repeated 10,000 times gives 10,000 tokens, analyzed up to ma
   REQUIRE(a.text.truncated);
   REQUIRE(a.attention.weights[0].rows == 1024);
   check_analysis(a, o);
-  // the same word everywhere: without positions every score is equal, so weights are uniform
+  // the same word everywhere: without positions (or a mask) every score is equal, so weights are uniform
   o.positional = false;
+  o.attention.mask = al::Mask::None;
   o.max_tokens = 100;
   const al::Analysis same = al::analyze(text, store(), identity(), o);
   for (float w : same.attention.weights[0].data) REQUIRE_THAT(w, WithinAbs(0.01, 1e-6));
@@ -207,6 +208,7 @@ TEST_CASE("a text of only unknown words gives zero embeddings and, without posit
   for (al::Similarity sim : {al::Similarity::Dot, al::Similarity::Cosine}) {
     al::PipelineOptions o;
     o.positional = false;
+    o.attention.mask = al::Mask::None;
     o.attention.similarity = sim;
     const al::Analysis a = al::analyze(text, store(), random_weights(), o);
     for (const al::Lookup& l : a.text.lookups) REQUIRE(l.status == al::LookupStatus::NotInVocabulary);
@@ -228,6 +230,7 @@ TEST_CASE("invalid UTF-8 becomes replacement characters and the analysis still s
 TEST_CASE("cross-attention with an empty query or document gives empty matrices, never NaN", "[bad-input]") {
   al::PipelineOptions o;
   o.attention.heads = 2;
+  o.attention.mask = al::kCrossAttentionMask;
   const al::Analysis no_queries = al::analyze_cross("", "the debts", store(), identity(), o);
   REQUIRE(no_queries.attention.weights[0].rows == 0);
   REQUIRE(no_queries.attention.weights[0].cols == 2);

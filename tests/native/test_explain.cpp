@@ -2,6 +2,7 @@
 
 #include "asset_builder.h"
 #include "compare.h"
+#include "core/errors.h"
 #include "core/explain.h"
 #include "core/steps.h"
 
@@ -137,4 +138,42 @@ TEST_CASE("the answer's meaning blends the keys' word vectors by each head's wei
     REQUIRE(std::abs(m[std::size_t(c)] - want) < 1e-6);
   }
   REQUIRE_THROWS_AS(al::answer_meaning(a, 3), al::OptionError);
+}
+
+TEST_CASE("a head that looks at the word before is summarized as previous, with its spread", "[explain]") {
+  // rows 1..4 put 0.7 on the word before and 0.1 on three others; row 0 has no word before: itself
+  const int n = 5;
+  al::Matrix w(n, n);
+  for (int i = 0; i < n; ++i) {
+    const int top = i == 0 ? 0 : i - 1;
+    for (int j = 0; j < n; ++j) w(i, j) = j == top ? 0.6f : 0.1f;
+  }
+  const al::HeadSummary s = al::summarize_head(w);
+  CHECK(s.rows == n);
+  CHECK(s.main == al::HeadHabit::Previous);
+  CHECK_THAT(s.habits[std::size_t(al::HeadHabit::Previous)], WithinAbs(0.8, 1e-12));
+  CHECK_THAT(s.habits[std::size_t(al::HeadHabit::Itself)], WithinAbs(0.2, 1e-12));
+  CHECK_THAT(s.mean_max, WithinAbs(0.6, 1e-6));
+  const double effective = std::exp(-(0.6 * std::log(0.6) + 4 * 0.1 * std::log(0.1)));
+  CHECK_THAT(s.mean_effective, WithinRel(effective, 1e-6));
+  double total = 0;
+  for (double h : s.habits) total += h;
+  CHECK_THAT(total, WithinAbs(1.0, 1e-12));
+  CHECK(std::string(al::to_string(s.main)) == "previous");
+}
+
+TEST_CASE("a head's habits count the first and last words, and refuse cross-attention's shape", "[explain]") {
+  al::Matrix last(4, 4), uniform(3, 3);
+  for (int i = 0; i < 4; ++i) last(i, 3) = 1.0f;  // every row on the last word
+  const al::HeadSummary s = al::summarize_head(last);
+  // rows 0 and 1: last; row 2: next (3 = 2 + 1); row 3: itself
+  CHECK_THAT(s.habits[std::size_t(al::HeadHabit::Last)], WithinAbs(0.5, 1e-12));
+  CHECK_THAT(s.habits[std::size_t(al::HeadHabit::Next)], WithinAbs(0.25, 1e-12));
+  CHECK_THAT(s.habits[std::size_t(al::HeadHabit::Itself)], WithinAbs(0.25, 1e-12));
+  CHECK(s.main == al::HeadHabit::Last);
+  CHECK_THAT(s.mean_effective, WithinAbs(1.0, 1e-12));
+  for (float& v : uniform.data) v = 1.0f / 3;
+  CHECK_THAT(al::summarize_head(uniform).mean_effective, WithinRel(3.0, 1e-6));
+  CHECK_THROWS_AS(al::summarize_head(al::Matrix(2, 3)), al::OptionError);
+  CHECK(al::summarize_head(al::Matrix(0, 0)).rows == 0);
 }

@@ -202,6 +202,7 @@ TEST_CASE("the seed fixes the network; cross-attention and a wrong input size ar
   REQUIRE(al::study_influence(a, 5).recurrent == al::study_influence(a, 5).recurrent);
   REQUIRE(al::study_influence(a, 5).recurrent != al::study_influence(a, 6).recurrent);
   al::PipelineOptions o;
+  o.attention.mask = al::kCrossAttentionMask;
   const al::Analysis cross =
       al::analyze_cross("i am fine", "hi how are you", store(), al::prepare(al::random_weights(8, 3)), o);
   REQUIRE_THROWS_AS(al::study_influence(cross, 1), al::OptionError);

@@ -100,8 +100,8 @@ TEST_CASE("the topic corpus reader takes four tab-separated fields and names a b
   CHECK(s[1].text == "the dog ran");
   CHECK_THROWS_WITH(al::topic::parse_samples("1n\tlaw\twords\tok\n2n\tlaw only\n"), Catch::Contains("line 2"));
   CHECK_THROWS_AS(al::topic::parse_samples("1n\t\twords\ttext\n"), al::AssetError);
-  const std::vector<Sample> mixed{{"1", "none", "w", "a"}, {"2", "law", "w", "b"}, {"3", "music", "w", "c"},
-                                  {"4", "law", "w", "d"}};
+  const std::vector<Sample> mixed{
+      {"1", "none", "w", "a"}, {"2", "law", "w", "b"}, {"3", "music", "w", "c"}, {"4", "law", "w", "d"}};
   CHECK(al::topic::labels_of(mixed) == std::vector<std::string>{"law", "music", "none"});
 }
 

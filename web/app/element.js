@@ -13,13 +13,13 @@ import { assetUrl, getLens, trainedImagePreset, trainedPreset } from './engine.j
 import { tourView } from './explain/tour.js';
 import { startImageCompute } from './image/compute.js';
 import { imageMode } from './image-mode.js';
+import { SEED_SENTENCE } from './seed.js';
 import { createStore } from './store.js';
 import { textMode } from './text-mode.js';
 import { readUrlState, writeUrlState } from './url-state.js';
 import { modeTabs } from './views/mode-tabs.js';
 import { statusView } from './views/status.js';
 
-const SEED_SENTENCE = 'A Lannister always pays his debts';
 // every option of the core's schemas is an attribute, by its flag (heads, positional-weight, patch, …):
 // the text mode's, or with mode="image" the image mode's
 const OPTION_ATTRIBUTES = [...new Set([...OPTION_SPECS, ...IMAGE_OPTION_SPECS].map((s) => s.flag))];

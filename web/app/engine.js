@@ -87,7 +87,17 @@ async function startModule() {
   return { module: await globalThis.createAttentionLensModule(), simd };
 }
 
+// The topic query's model (19 kB), or null where the site has none (the page then says so).
+async function readTopicModel() {
+  try {
+    return await readAsset('weights/topic.bin');
+  } catch {
+    return null;
+  }
+}
+
 async function start() {
+  const topic = readTopicModel(); // beside the module and the core vectors
   const { module, simd } = await startModule();
   report({ phase: 'wasm', loaded: 1, total: 1 });
   const started = await createLensWith({
@@ -96,6 +106,8 @@ async function start() {
     onProgress: report,
     readAsset: (name, progress) => readAsset(`embeddings/${name}`, progress),
   });
+  const bytes = await topic;
+  if (bytes) started.setTopicModel(bytes);
   report({ phase: 'ready', loaded: 1, total: 1 });
   return started;
 }

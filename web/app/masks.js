@@ -3,10 +3,7 @@ export const MASK_NOTES = {
   causal:
     'Causal mask: a decoder may only look back, so each word attends to itself and the words before it. ' +
     'The hatched cells are masked: their weight is exactly 0, and each row’s softmax is taken over the visible keys only.',
-  self:
-    'Self mask: each word attends to every word but itself. Without it, a word’s own key is usually the best match ' +
-    '(nothing is more similar to a word than itself), so most of its weight would stay home. The hatched diagonal is ' +
-    'masked: weight exactly 0.',
+  self: 'Self mask: each word attends to every word but itself. The hatched diagonal is masked: weight exactly 0.',
 };
 
 // Why one masked cell has weight 0.

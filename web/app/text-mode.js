@@ -1,8 +1,10 @@
-// The text mode's panel: the sentence and its tokens, the options, the attention filter beside
-// the search-engine analogy, the explanations and the step-by-step pipeline.
+// The text mode's panel: the sentence and its tokens, what it is about (the topic query), the
+// options, the attention filter beside the search-engine analogy, the explanations and the
+// step-by-step pipeline.
 import { h } from './dom.js';
 import { exportButtons } from './export.js';
 import { encoderDecoderView } from './explain/encoder-decoder.js';
+import { headsLearnedView } from './explain/heads-learned.js';
 import { positionalView } from './explain/positional.js';
 import { recurrentView } from './explain/recurrent.js';
 import { scalingView } from './explain/scaling.js';
@@ -10,11 +12,13 @@ import { similarityView } from './explain/similarity.js';
 import { traceView } from './explain/trace.js';
 import { whatIfView } from './explain/whatif.js';
 import { controlsView } from './views/controls.js';
+import { diagonalView } from './views/diagonal.js';
 import { headsView } from './views/heads.js';
 import { heatmapView } from './views/heatmap.js';
 import { inputView } from './views/input.js';
 import { pipelineView } from './views/pipeline.js';
 import { searchView } from './views/search.js';
+import { topicView } from './views/topic.js';
 import { trainView } from './views/train.js';
 import { weightsTableView } from './views/weights-table.js';
 
@@ -24,8 +28,10 @@ export function textMode(store, shadow) {
     controls = controlsView(store),
     heads = headsView(store),
     heatmap = heatmapView(store),
+    diagonal = diagonalView(store),
     table = weightsTableView(store),
     search = searchView(store),
+    topic = topicView(store),
     pipeline = pipelineView(store);
   const explanations = [
     traceView(store),
@@ -35,6 +41,7 @@ export function textMode(store, shadow) {
     whatIfView(store),
     encoderDecoderView(store),
     recurrentView(store),
+    headsLearnedView(store),
     trainView(store),
   ];
   const exportBar = h(
@@ -52,6 +59,7 @@ export function textMode(store, shadow) {
     heatmap.readout,
     heatmap.legend,
     heatmap.maskNote,
+    diagonal.root,
     exportBar,
     table.root,
   );
@@ -59,6 +67,8 @@ export function textMode(store, shadow) {
     'div',
     { class: 'mode-panel text-mode' },
     input.root,
+    topic.examples,
+    topic.root,
     controls.root,
     h('div', { class: 'main' }, filter, search.root),
     h(
@@ -68,5 +78,9 @@ export function textMode(store, shadow) {
     ),
     pipeline.root,
   );
-  return { root, filter, views: [input, controls, heads, heatmap, table, search, pipeline, ...explanations] };
+  return {
+    root,
+    filter,
+    views: [input, topic, controls, heads, heatmap, diagonal, table, search, pipeline, ...explanations],
+  };
 }

@@ -140,6 +140,8 @@ export interface AttentionResult {
   answerMeaning(query: number): Float32Array;
   /** How concentrated query row's weights in a head are, computed by the core. */
   focus(head: number, row: number, top?: number): Focus;
+  /** What a head does over all its rows, computed by the core. Self-attention only. */
+  headSummary(head?: number): HeadSummary;
   /** The arithmetic behind weight (i, j) of a head, computed by the core. */
   traceCell(head: number, i: number, j: number): CellTrace;
   /** Per-row spread, largest weight and entropy with and without ÷√d_k, at dK dimensions. */
@@ -157,8 +159,39 @@ export interface AttentionResult {
    * copies, as from step().)
    */
   view(name: StepName | DocumentStepName | WeightName, head?: number): Step;
+  /**
+   * What is this text about? The topic query's answer (the query text's, in cross-attention), or
+   * null when the lens has no topic model (CreateOptions.topic).
+   */
+  topic(): TopicAnswer | null;
   /** Frees the C++ memory behind the result. Steps already returned stay valid. */
   dispose(): void;
+}
+
+/**
+ * "What is this about?": one learned query searches the words (key k_i = tanh(x_i·W_K + b_K) of
+ * each word's GloVe vector x_i; score q·k_i/√d_k; weights = softmax), the words' vectors are
+ * blended by the weights, and a linear classifier reads the blend.
+ */
+export interface TopicAnswer {
+  /** The topic, or null when the model is not sure (best below threshold, or "none" more probable). */
+  label: string | null;
+  /** The most probable topic (never "none"), named or not. */
+  best: string;
+  /** The least probability of a named topic. */
+  threshold: number;
+  /** log Σ exp(score): how well the best words matched the query (it lowers "none" as it rises). */
+  match: number;
+  /** The classes: the topics, then "none". */
+  labels: string[];
+  /** Every class's probability (the topics and "none"); they sum to 1. */
+  scores: Record<string, number>;
+  /** Per token: the query's attention weight (exactly 0 for a word without a vector or hidden). */
+  weights: number[];
+  /** Per token: its score q·k/√d_k, or null for a token that took no part. */
+  wordScores: (number | null)[];
+  /** The blend Σ weight · GloVe vector (100 numbers) that the classifier reads. */
+  answer: Float32Array;
 }
 
 /**
@@ -182,6 +215,21 @@ export interface RecurrentInfluence {
   recurrentFirstHalf: number;
   /** The first half's share of the attention. */
   attentionFirstHalf: number;
+}
+
+/** Where a row's largest weight falls, relative to its query word. */
+export type HeadHabit = 'itself' | 'previous' | 'next' | 'first' | 'last' | 'elsewhere';
+
+export interface HeadSummary {
+  rows: number;
+  /** The rows' mean effective number of keys, exp(entropy): 1 for one-hot rows, n for uniform ones. */
+  meanEffective: number;
+  /** The rows' mean largest weight. */
+  meanMax: number;
+  /** The most common habit. */
+  main: HeadHabit;
+  /** The share of the rows of each habit (summing to 1). */
+  habits: Record<HeadHabit, number>;
 }
 
 /** The effective number of keys, exp(entropy), and the share of the weight on the `top` largest. */
@@ -258,6 +306,10 @@ export interface AttentionLens {
   createTrainer(corpus: Uint8Array, options?: TrainerOptions): Trainer;
   /** Loads trained weights ("ALWT" file) for options.weights = 'trained'. */
   setTrainedWeights(bytes: Uint8Array): void;
+  /** Loads the topic query's model ("ALTP" file) for result.topic(). */
+  setTopicModel(bytes: Uint8Array): void;
+  /** The topic model's classes (the topics, then "none"), or [] without one. */
+  readonly topicLabels: string[];
   /**
    * Attention among the patches of a picture (RGBA bytes as in ImageData; decode large photos
    * at a reduced size first). Throws a TypeError for a malformed image or option.
@@ -340,6 +392,11 @@ export interface CreateOptions {
   onProgress?: (progress: LoadProgress) => void;
   /** Load the build that can also train (lens.createTrainer, lens.createImageTrainer). */
   trainer?: boolean;
+  /**
+   * Load the topic query's model (weights/topic.bin, 19 kB) for result.topic(): 'auto' (the
+   * default) where the files have it, true to fail without it, false not to load it.
+   */
+  topic?: 'auto' | boolean;
 }
 
 /** Loads the WebAssembly module and the core GloVe embeddings (about 1.9 MB). */

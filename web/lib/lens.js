@@ -21,7 +21,15 @@ function checkText(name, text) {
 // baseUrl: where the package's dist/ folder is served (wasm/ and embeddings/ below it); by
 // default the package's own files, which bundlers copy into the app (web/lib/locate.js)
 // trainer: load the build that can also train (lens.createTrainer), about 30 kB more
-export async function createAttentionLens({ baseUrl, simd = 'auto', onProgress, trainer = false } = {}) {
+// topic: load the topic query's model (weights/topic.bin, 19 kB) for result.topic(): 'auto'
+// (the default) where the files have it, true (fail without it) or false
+export async function createAttentionLens({
+  baseUrl,
+  simd = 'auto',
+  onProgress,
+  trainer = false,
+  topic = 'auto',
+} = {}) {
   const files = baseUrl == null ? packagedFiles() : filesAt(baseUrl);
   if (!files)
     throw new Error('attention-lens: this bundle has no files of its own: pass createAttentionLens({ baseUrl })');
@@ -30,12 +38,26 @@ export async function createAttentionLens({ baseUrl, simd = 'auto', onProgress, 
     onProgress,
     build: trainer ? 'attention-lens-train' : 'attention-lens',
   });
-  return createLensWith({
+  const topicBytes = topic ? readTopicModel(files, topic === true) : null;
+  const lens = await createLensWith({
     module,
     simd: usedSimd,
     onProgress,
     readAsset: (name, progress) => readBytes(files.url(`embeddings/${name}`), progress),
   });
+  const bytes = await topicBytes;
+  if (bytes) lens.setTopicModel(bytes);
+  return lens;
+}
+
+// The topic model's bytes, or null where the files have none (unless required).
+async function readTopicModel(files, required) {
+  try {
+    return await readBytes(files.url('weights/topic.bin'));
+  } catch (e) {
+    if (required) throw e;
+    return null;
+  }
 }
 
 // A lens over a started wasm module; readAsset(name, onProgress) returns the bytes of an
@@ -51,6 +73,7 @@ export class Lens {
   #lens;
   #readAsset;
   #files = new Map(); // file name -> Promise<void>: each fetched once
+  #topicLabels = [];
 
   constructor(module, readAsset, simd) {
     this.#module = module;
@@ -123,18 +146,25 @@ export class Lens {
     // would join a lone surrogate with the next code unit
     const handle = this.#module.analyze(this.#lens, text.toWellFormed(), o);
     this.#check();
-    return new AttentionResult(this.#module, handle, { text, options: o, warnings });
+    return new AttentionResult(this.#module, handle, { text, options: o, warnings, topicLabels: this.#topicLabels });
   }
 
   async crossAnalyze(queryText, documentText, options) {
     checkText('queryText', queryText);
     checkText('documentText', documentText);
-    const o = normalizeOptions(options);
+    // masks are of one text: cross-attention's default mask is none (the core's kCrossAttentionMask)
+    const o = normalizeOptions({ mask: 'none', ...options });
     const warnings = await this.loadFiles([queryText, documentText], o.maxTokens);
     this.#check();
     const handle = this.#module.analyzeCross(this.#lens, queryText.toWellFormed(), documentText.toWellFormed(), o);
     this.#check();
-    return new AttentionResult(this.#module, handle, { text: queryText, documentText, options: o, warnings });
+    return new AttentionResult(this.#module, handle, {
+      text: queryText,
+      documentText,
+      options: o,
+      warnings,
+      topicLabels: this.#topicLabels,
+    });
   }
 
   // Attention among the patches of a picture: image = { width, height, data } with data the
@@ -173,6 +203,19 @@ export class Lens {
     });
     this.#check();
     return found.words.map((word, i) => ({ word, similarity: found.similarities[i], rank: found.ranks[i] }));
+  }
+
+  // Loads the topic query's model ("ALTP", src/core/topic/model.h) for result.topic().
+  setTopicModel(bytes) {
+    this.#check();
+    this.#withBytes(bytes, (ptr, n) => this.#lens.setTopicModel(ptr, n));
+    this.#check();
+    this.#topicLabels = this.#lens.topicLabels();
+  }
+
+  // The topic model's classes (the topics, then "none"), or [] without one.
+  get topicLabels() {
+    return this.#topicLabels.slice();
   }
 
   // Loads trained weights (the format of src/core/weights.h) for options.weights = 'trained'.

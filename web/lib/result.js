@@ -36,8 +36,12 @@ function tokenList(table, text) {
 }
 
 export class AttentionResult extends StepResult {
-  constructor(module, handle, { text, documentText = null, options, warnings = [] }) {
+  #topicLabels;
+  #topic;
+
+  constructor(module, handle, { text, documentText = null, options, warnings = [], topicLabels = [] }) {
     super(module, handle, SCHEMA.steps);
+    this.#topicLabels = topicLabels;
     this.options = options;
     this.warnings = warnings;
     this.cross = handle.cross();
@@ -75,6 +79,51 @@ export class AttentionResult extends StepResult {
   answerMeaning(query) {
     this.checkStep('weights');
     return new Float32Array(this.checked(this.handle.answerMeaning(query), RangeError));
+  }
+
+  // What a head does, from the core (summarizeHead, src/core/explain.h): its rows' mean
+  // effective number of keys (exp of the entropy) and mean largest weight, and where each row's
+  // largest weight falls: habits = shares of the rows on itself, the previous word, the next,
+  // the first, the last, elsewhere (summing to 1); main, the most common. Self-attention only.
+  headSummary(head = 0) {
+    this.checkStep('weights', head);
+    const s = this.checked(this.handle.headSummary(head), RangeError);
+    return { ...s, habits: { ...s.habits } };
+  }
+
+  // What is this text about? The topic query's answer (src/core/topic/model.h): one learned query
+  // over the text's words (the query text's in cross-attention), or null when the lens has no
+  // topic model. label: the topic, or null when the model is not sure (its best topic below the
+  // threshold, or "none" more probable); scores: every class's probability (the topics, then
+  // "none"), summing to 1; weights: per token, the query's attention (0 for a token that took no
+  // part: punctuation, symbols, a word without a vector, the hidden word); wordScores: per token, its score q·k/√d_k (null for a word that took no part);
+  // match: log Σ exp(score), how well the best words matched; answer: the blend of the word
+  // vectors the classifier reads. JS-owned copies, made once.
+  topic() {
+    if (this.#topic !== undefined) return this.#topic;
+    const t = this.handle.topic();
+    if (t === null) {
+      this.throwIfFailed(); // null: a failed call, or no topic model
+      this.#topic = null;
+      return null;
+    }
+    const labels = this.#topicLabels;
+    const probabilities = new Float32Array(t.probabilities);
+    const weights = Array.from(t.weights);
+    const scores = Array.from(t.scores);
+    const used = Array.from(t.used, Boolean);
+    this.#topic = {
+      label: t.label >= 0 ? labels[t.label] : null,
+      best: labels[t.best],
+      threshold: t.threshold,
+      match: t.match,
+      labels: labels.slice(),
+      scores: Object.fromEntries(labels.map((l, i) => [l, probabilities[i]])),
+      weights,
+      wordScores: scores.map((s, i) => (used[i] ? s : null)),
+      answer: new Float32Array(t.answer),
+    };
+    return this.#topic;
   }
 
   // Why ÷√d_k: the input projected to dK dimensions by two random maps (seeded), softmaxed with

@@ -34,6 +34,12 @@ export class StepResult {
     return value;
   }
 
+  // Throws an Error with the C++ message when the last call failed (its null meant an error).
+  throwIfFailed() {
+    const error = this.#module.takeError();
+    if (error) throw new Error(`attention-lens: ${error}`);
+  }
+
   // Whether the step exists in this result (a subclass narrows it, e.g. document steps).
   hasStep(name) {
     return this.#table.has(name);

@@ -94,6 +94,14 @@ TopicResult about(const Matrix& x, const std::vector<bool>& used, const TopicMod
   return r;
 }
 
+TopicResult about(const EmbeddedText& text, const TopicModel& m) {
+  std::vector<bool> used(text.tokens.size());
+  for (std::size_t i = 0; i < used.size(); ++i)
+    used[i] = text.tokens[i].kind == TokenKind::Word && text.lookups[i].status == LookupStatus::Known &&
+              int(i) != text.masked_token;
+  return about(text.embeddings, used, m);
+}
+
 std::string serialize_topic_model(const TopicModel& m) {
   std::string out = "ALTP";
   append_u32_le(out, kVersion);
@@ -141,7 +149,8 @@ TopicModel parse_topic_model(std::string_view bytes, const std::string& name) {
     if (end == text.size()) break;
     start = end + 1;
   }
-  if (labels.size() != classes) return fail(std::to_string(labels.size()) + " labels for " + std::to_string(classes) + " classes");
+  if (labels.size() != classes)
+    return fail(std::to_string(labels.size()) + " labels for " + std::to_string(classes) + " classes");
   TopicModel m = empty_model(int(d), int(d_k), std::move(labels));
   m.threshold = threshold;
   const char* p = bytes.data() + kHeader + padded;

@@ -1,7 +1,8 @@
 // "What is this about?": one learned query that searches the sentence's words, and a classifier
 // of what it finds. The word-level attention of hierarchical attention networks (Yang et al.
 // 2016): its learned "context vector" is the query. Row-vector convention, as the layer's:
-//   x_i (d)              word i's GloVe vector; words without one (and a hidden word) take no part
+//   x_i (d)              word i's GloVe vector; words without one, punctuation and symbols (and
+//                        a hidden word) take no part
 //   k_i = tanh(x_i·W_K + b_K)      its key (d_k): W_K is d × d_k
 //   s_i = q·k_i / √d_k             its score against the learned query q (d_k)
 //   a   = softmax(s)               over the words that take part: the topic's attention filter
@@ -23,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/analyze.h"
 #include "core/matrix.h"
 
 namespace al::topic {
@@ -59,6 +61,11 @@ struct TopicResult {
 // x: n × d word vectors; used: which rows take part (n flags). Throws OptionError when x's width
 // is not the model's.
 TopicResult about(const Matrix& x, const std::vector<bool>& used, const TopicModel& m);
+
+// The same for a text of the pipeline: its tokens' embeddings (before the positional encoding);
+// the words with a GloVe vector take part (as in training: not punctuation or symbols, though
+// GloVe has vectors for some), the hidden word ("what if", masked_token) does not.
+TopicResult about(const EmbeddedText& text, const TopicModel& m);
 
 // "ALTP" file, version 1, little-endian: u32 d, d_k, classes; f32 threshold; u32 label bytes,
 // the labels ('\n'-separated UTF-8, zero-padded to 4 bytes); then f32 W_K, b_K, q, W_C, b_C, β.

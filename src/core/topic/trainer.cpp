@@ -31,8 +31,8 @@ double loss_and_gradient(const Layout& L, const double* theta, const double* x, 
   const double* wc = theta + L.wc();
   const double* bc = theta + L.bc();
   const double inv = 1.0 / std::sqrt(double(dk));
-  const std::size_t N = static_cast<std::size_t>(n), D = static_cast<std::size_t>(d),
-                    DK = static_cast<std::size_t>(dk), CC = static_cast<std::size_t>(C);
+  const std::size_t N = static_cast<std::size_t>(n), D = static_cast<std::size_t>(d), DK = static_cast<std::size_t>(dk),
+                    CC = static_cast<std::size_t>(C);
   // forward: k_i = tanh(x_i·W_K + b_K) (n × d_k), s_i = q·k_i / √d_k, a = softmax(s)
   std::vector<double> k(N * DK), s(N), a(N);
   for (int i = 0; i < n; ++i) {
@@ -196,7 +196,7 @@ double TopicTrainer::sample_loss(const Encoded& e, double* grad, double scale, s
   x.resize(std::size_t(n) * d);
   for (int i = 0; i < n; ++i)
     std::copy_n(words_.data() + std::size_t(e.rows[std::size_t(i)]) * d, d, x.data() + std::size_t(i) * d);
-  const Attention a = options_.uniform ? Attention::Uniform
+  const Attention a = options_.uniform                                                ? Attention::Uniform
                       : e.label == layout_.classes - 1 && !options_.none_trains_query ? Attention::Frozen
                                                                                       : Attention::Learned;
   return loss_and_gradient(layout_, theta_.data(), x.data(), n, e.label, grad, scale, a, probabilities);

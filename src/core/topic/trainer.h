@@ -25,24 +25,24 @@ namespace al::topic {
 constexpr int kShortSample = 3;  // words with a vector
 
 struct TopicTrainOptions {
-  int d_k = 32;                     // the key's and query's length
-  int steps = 6000;                 // mini-batches; the rate falls linearly to ~0 over them
-  int batch_size = 64;              // samples per step
-  float learning_rate = 0.01f;      // Adam's, at step 1
-  double weight_decay = 1e-5;       // L2 on W_K and W_C, added to the gradient
-  double held_out_fraction = 0.1;   // of the synsets (and of the distractor words)
-  double none_share = 0.3;          // of each batch, from "none"
-  double augment = 0.5;             // probability that a training sample gets distractors
-  int max_distractors = 2;          // inserted into one sample, at most
+  int d_k = 32;                    // the key's and query's length
+  int steps = 6000;                // mini-batches; the rate falls linearly to ~0 over them
+  int batch_size = 64;             // samples per step
+  float learning_rate = 0.01f;     // Adam's, at step 1
+  double weight_decay = 1e-5;      // L2 on W_K and W_C, added to the gradient
+  double held_out_fraction = 0.1;  // of the synsets (and of the distractor words)
+  double none_share = 0.3;         // of each batch, from "none"
+  double augment = 0.5;            // probability that a training sample gets distractors
+  int max_distractors = 2;         // inserted into one sample, at most
   // the samples of "none" train the query only through the match term (their scores fall), not
   // through the blend: the query learns where a topic is said, not which everyday word says
   // "no topic" (or it would seek those words out, and a topic word would lose to them)
   bool none_trains_query = false;
-  double mix = 0.3;                 // probability that a topic's sample is instead one of its
-                                    // short samples (≤ kShortSample words) put into an everyday
-                                    // sentence of "none": "one word gives the topic away"
-  float threshold = 0.5f;           // the model's: the least probability of a named topic
-  bool uniform = false;             // the bag-of-words baseline: no attention, the mean vector
+  double mix = 0.3;        // probability that a topic's sample is instead one of its
+                           // short samples (≤ kShortSample words) put into an everyday
+                           // sentence of "none": "one word gives the topic away"
+  float threshold = 0.5f;  // the model's: the least probability of a named topic
+  bool uniform = false;    // the bag-of-words baseline: no attention, the mean vector
   std::uint64_t seed = 1;
 };
 
@@ -78,9 +78,9 @@ struct Accuracy {
 };
 
 struct Evaluation {
-  Accuracy plain;        // the held-out samples as they are
-  Accuracy distracted;   // each with 1 to max_distractors held-out distractor words inserted
-  Accuracy prior;        // always the most frequent training class
+  Accuracy plain;       // the held-out samples as they are
+  Accuracy distracted;  // each with 1 to max_distractors held-out distractor words inserted
+  Accuracy prior;       // always the most frequent training class
 };
 
 class TopicTrainer {
@@ -88,8 +88,8 @@ class TopicTrainer {
   // Keeps the samples with at least one word that has a vector (the store must have the core
   // file and the shards of the corpus's rare words), splits them by synset and the distractor
   // words by word. Throws OptionError for options out of range or too little data.
-  TopicTrainer(const EmbeddingStore& store, const std::vector<Sample>& samples, const std::vector<std::string>& distractors,
-               TopicTrainOptions options);
+  TopicTrainer(const EmbeddingStore& store, const std::vector<Sample>& samples,
+               const std::vector<std::string>& distractors, TopicTrainOptions options);
 
   double step();  // one mini-batch: its mean loss
   Evaluation evaluate() const;
@@ -122,8 +122,8 @@ class TopicTrainer {
   std::vector<Encoded> held_, held_distracted_;  // held out, and the same with distractors
   std::vector<int> train_pool_, held_pool_;      // distractor words' rows
   std::size_t train_count_ = 0;
-  int majority_ = 0;                             // the most frequent training class
-  std::vector<double> theta_, m_, v_, grad_;     // parameters, Adam's moments, the gradient
+  int majority_ = 0;                          // the most frequent training class
+  std::vector<double> theta_, m_, v_, grad_;  // parameters, Adam's moments, the gradient
   int t_ = 0;
   SplitMix64 rng_{0};
 };

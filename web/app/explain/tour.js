@@ -6,6 +6,7 @@
 import { DEFAULT_IMAGE_OPTIONS, DEFAULT_OPTIONS } from '../../lib/options.js';
 import { h } from '../dom.js';
 import { ENCODER_DECODER, ENCODER_DECODER_SELECTOR } from './encoder-decoder.js';
+import { HEADS_LEARNED } from './heads-learned.js';
 
 const SEED = 'A Lannister always pays his debts';
 const PAYS = 3,
@@ -99,9 +100,9 @@ const STEPS = [
   ],
   [
     'After training, meaningful',
-    'Trained (here, on hiding a word of real sentences and guessing it), the same layer attends where it helps. Switch between the two:',
-    '.filter',
-    {},
+    'Trained (here, on hiding a word of real sentences and guessing it), the same layer attends where it helps: each head settles on a habit, the word before, the word after, or one word for all. Here are your sentence’s heads, random and trained, side by side with their numbers. The switch flips the filter above between the two:',
+    '.heads-learned',
+    { explain: HEADS_LEARNED },
   ],
 ];
 const TRAINED_STEP = STEPS.length - 1;

@@ -7,6 +7,7 @@ import { isMasked } from '../../lib/result.js';
 import { WEIGHT_COLORS } from '../colors.js';
 import { MASK_NOTES, MASK_REASONS } from '../masks.js';
 import { h, setHidden, setText } from '../dom.js';
+import { weightLegend } from '../legend.js';
 import { paintMatrix } from '../draw.js';
 import { fmt } from '../format.js';
 import { keyTokens } from '../keys.js';
@@ -28,14 +29,7 @@ export function heatmapView(store) {
   const rowLabels = h('canvas', { class: 'row-labels', 'aria-hidden': 'true' });
   const readout = h('p', { class: 'readout', 'aria-live': 'polite' });
   const maskNote = h('p', { class: 'mask-note', hidden: true });
-  const legend = h(
-    'div',
-    { class: 'legend', 'aria-hidden': 'true' },
-    h('span', {}, '0'),
-    h('span', { class: 'ramp' }),
-    h('span', {}, '1'),
-    h('span', { class: 'legend-title' }, 'attention weight'),
-  );
+  const legend = weightLegend('attention weight');
   const zoom = h('button', {
     type: 'button',
     class: 'zoom',

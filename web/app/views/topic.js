@@ -1,0 +1,193 @@
+// "What is this about?": the topic query's answer for the sentence (result.topic(), computed by
+// the core), its attention over the words drawn like the filter (one row, the same colours), the
+// search behind it (the question is the query, the words are the results) and every topic's
+// score; sentences where one word gives the topic away, one click each.
+import { weightScale } from '../colors.js';
+import { h, setHidden, setText, syncChildren } from '../dom.js';
+import { weightLegend } from '../legend.js';
+import { fmt, label, percent } from '../format.js';
+import { watch } from '../store.js';
+import { isSeedSentence } from '../seed.js';
+
+const WORDS_SHOWN = 60; // word cells; a longer text says how many more
+const RESULTS_SHOWN = 4;
+const SCORES_SHOWN = 5; // topics, besides "no topic"
+// one everyday sentence each, where a single word gives the topic away (and one with none)
+export const TOPIC_EXAMPLES = [
+  'my cousin from a small town bought a trumpet',
+  'the goalkeeper waved at the children',
+  'the priest waved at us from the corner',
+  'my neighbour baked bread all morning',
+  'the kids watched the soldiers on the bridge',
+  'the children ran down the hill',
+];
+const NONE_LABEL = 'no topic';
+const className = (l) => (l === 'none' ? NONE_LABEL : l);
+
+function wordCell() {
+  return h('li', { class: 'topic-word' }, h('span', { class: 'w' }), h('span', { class: 'p' }));
+}
+
+function scoreRow() {
+  return h(
+    'li',
+    { class: 'topic-score' },
+    h('span', { class: 'name' }),
+    h('span', { class: 'bar-track', 'aria-hidden': 'true' }, h('span', { class: 'bar' })),
+    h('span', { class: 'value' }),
+  );
+}
+
+function resultRow() {
+  return h('li', { class: 'topic-result' }, h('span', { class: 'title' }), ' ', h('span', { class: 'numbers' }));
+}
+
+// dark text on the bright end of the scale, light text on the dark end
+const textOn = (w) => (w > 0.55 ? '#1b1f24' : '#fff');
+
+export function topicView(store) {
+  const answer = h('span', { class: 'topic-answer', 'aria-live': 'polite' });
+  const detail = h('span', { class: 'topic-detail' });
+  const words = h('ol', { class: 'topic-words', 'aria-label': "The question's weight on each word" });
+  const more = h('p', { class: 'more' });
+  const legend = weightLegend('the question’s weight (dashed: no vector, no part)');
+  const seedNote = h('p', { class: 'topic-seed', hidden: true });
+  const examples = h(
+    'div',
+    { class: 'topic-examples', role: 'group', 'aria-label': 'Example sentences' },
+    h('span', {}, 'Try a sentence where one word gives the topic away:'),
+    h(
+      'span',
+      { class: 'example-list' },
+      TOPIC_EXAMPLES.map((text) =>
+        h(
+          'button',
+          { type: 'button', class: 'example', onclick: () => store.set({ text, inputAt: performance.now() }) },
+          text,
+        ),
+      ),
+    ),
+  );
+  const results = h('ol', {
+    class: 'results',
+    'aria-label': 'The words ranked by how well their key matches the question',
+  });
+  const about = h('p', { class: 'about' });
+  const scores = h('ul', { class: 'topic-scores', 'aria-label': 'Every topic’s probability' });
+  const missing = h('p', { class: 'topic-missing', hidden: true });
+  const searchCaption = h(
+    'p',
+    { class: 'caption' },
+    h('strong', {}, 'The search behind it. '),
+    'The question is the query, a vector q the layer learned; each word’s key k = tanh(x·W_K + b_K) of its GloVe ' +
+      'vector x is a result title, ranked by the score q·k/√d_k. The answer blends the words’ vectors by the ' +
+      'weights; one linear layer turns it into the topics’ scores.',
+  );
+  const body = h(
+    'div',
+    { class: 'topic-body' },
+    h('div', { class: 'topic-main' }, words, more, legend, searchCaption),
+    h('div', { class: 'topic-search' }, h('h3', {}, 'The results: the words by score'), results, about),
+    h('div', { class: 'topic-classes' }, h('h3', {}, 'Every topic’s score'), scores),
+    seedNote,
+  );
+  const root = h(
+    'section',
+    { class: 'topic', 'aria-label': 'What is this about?' },
+    h('h2', {}, 'What is this about? ', answer, ' ', detail),
+    missing,
+    body,
+  );
+
+  const stop = watch(store, ['result', 'lens', 'text'], ({ result, lens, text }) => {
+    const topic = result?.topic() ?? null;
+    const n = result?.tokens.length ?? 0;
+    setHidden(root, !result || n === 0);
+    if (root.hidden) return;
+    setHidden(missing, topic !== null);
+    setHidden(body, topic === null);
+    if (!topic) {
+      setText(answer, '');
+      setText(detail, '');
+      setText(
+        missing,
+        'The topic query’s model (weights/topic.bin) is not on this site: run npm run train to make it.',
+      );
+      return;
+    }
+    const best = topic.scores[topic.best];
+    if (topic.label) {
+      setText(answer, `${topic.label} (${Math.round(100 * best)}%)`);
+      setText(detail, '');
+    } else {
+      setText(answer, 'not sure');
+      setText(
+        detail,
+        `(its best guess, ${topic.best}, has ${Math.round(100 * best)}%, and “${NONE_LABEL}” ${Math.round(100 * topic.scores.none)}%: ` +
+          `below ${Math.round(100 * topic.threshold)}% it names no topic)`,
+      );
+    }
+    answer.classList.toggle('unsure', !topic.label);
+
+    const tokens = result.tokens;
+    const shown = Math.min(n, WORDS_SHOWN);
+    syncChildren(words, shown, wordCell, (li, i) => {
+      const w = topic.weights[i],
+        used = topic.wordScores[i] !== null;
+      li.classList.toggle('unused', !used);
+      li.style.background = used ? weightScale(w) : '';
+      li.style.color = used ? textOn(w) : '';
+      setText(li.firstChild, label(tokens[i]));
+      setText(li.lastChild, used ? percent(w) : '—');
+    });
+    setText(more, n > shown ? `… and ${n - shown} more words.` : '');
+
+    // the search: the words ranked by weight (their scores' order)
+    const order = tokens.map((_, i) => i).filter((i) => topic.wordScores[i] !== null);
+    order.sort((a, b) => topic.weights[b] - topic.weights[a]);
+    const top = order.slice(0, RESULTS_SHOWN);
+    syncChildren(results, top.length, resultRow, (li, r) => {
+      const i = top[r];
+      setText(li.firstChild, tokens[i].text);
+      setText(li.lastChild, `${fmt(topic.wordScores[i], 2)} → ${percent(topic.weights[i])}`);
+    });
+    if (order.length) {
+      const near = lens.nearestWords(topic.answer, 4);
+      setText(about, `The answer’s nearest words: ${near.map((w) => w.word).join(', ')}.`);
+    } else setText(about, 'No word has a vector: the search finds nothing, and the answer is “not sure”.');
+
+    // every topic's probability: the best few, then "no topic"
+    const classes = topic.labels.filter((l) => l !== 'none').sort((a, b) => topic.scores[b] - topic.scores[a]);
+    const rows = [...classes.slice(0, SCORES_SHOWN), 'none'];
+    syncChildren(scores, rows.length, scoreRow, (li, r) => {
+      const l = rows[r];
+      li.classList.toggle('none', l === 'none');
+      li.classList.toggle('named', l === topic.label);
+      setText(li.children[0], className(l));
+      li.children[1].firstChild.style.width = percent(topic.scores[l]);
+      setText(li.children[2], percent(topic.scores[l]));
+    });
+
+    // the seed sentence belongs to a TV series, which no WordNet topic covers
+    const seed = isSeedSentence(text);
+    setHidden(seedNote, !seed);
+    if (seed && order.length)
+      setText(
+        seedNote,
+        'A line from a TV series (Game of Thrones): no WordNet topic covers TV series' +
+          (topic.label ? `; the closest it knows is ${topic.label}. ` : ', so it is not sure. ') +
+          `Still, the question weighs “${tokens[order[0]].text}” most (${percent(topic.weights[order[0]])}): ` +
+          'the word that gives the line away to anyone who knows the show.',
+      );
+  });
+  // the example sentences sit under the sentence box (text-mode.js places them)
+  const stopExamples = watch(store, ['result'], ({ result }) => setHidden(examples, !result?.topic()));
+  return {
+    root,
+    examples,
+    destroy() {
+      stop();
+      stopExamples();
+    },
+  };
+}
