@@ -25,6 +25,7 @@ for (const f of [
   'dist/attention-lens.css',
   'dist/asset-urls.js',
   'dist/embeddings/manifest.json',
+  'dist/weights/topic.bin',
 ])
   if (!existsSync(join(root, f))) fail(`${f} is missing`);
 
