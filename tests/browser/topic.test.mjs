@@ -24,8 +24,8 @@ const shown = (page) =>
     answer: el.querySelector('.topic-answer').textContent,
     detail: el.querySelector('.topic-detail').textContent,
     words: [...el.querySelectorAll('.topic-word')].map((li) => [
-      li.children[0].textContent,
-      li.children[1].textContent,
+      li.querySelector('.w').textContent,
+      li.querySelector('.p').textContent,
     ]),
     results: [...el.querySelectorAll('.topic-result .title')].map((t) => t.textContent),
     scores: [...el.querySelectorAll('.topic-score')].map((li) => [

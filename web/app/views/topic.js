@@ -24,8 +24,16 @@ export const TOPIC_EXAMPLES = [
 const NONE_LABEL = 'no topic';
 const className = (l) => (l === 'none' ? NONE_LABEL : l);
 
+// a word, the cell of its weight (the filter's colours) and the weight in numbers: the text stays
+// dark on white whatever the colour, so that it is readable at every weight
 function wordCell() {
-  return h('li', { class: 'topic-word' }, h('span', { class: 'w' }), h('span', { class: 'p' }));
+  return h(
+    'li',
+    { class: 'topic-word' },
+    h('span', { class: 'w' }),
+    h('span', { class: 'cell', 'aria-hidden': 'true' }),
+    h('span', { class: 'p' }),
+  );
 }
 
 function scoreRow() {
@@ -41,9 +49,6 @@ function scoreRow() {
 function resultRow() {
   return h('li', { class: 'topic-result' }, h('span', { class: 'title' }), ' ', h('span', { class: 'numbers' }));
 }
-
-// dark text on the bright end of the scale, light text on the dark end
-const textOn = (w) => (w > 0.55 ? '#1b1f24' : '#fff');
 
 export function topicView(store) {
   const answer = h('span', { class: 'topic-answer', 'aria-live': 'polite' });
@@ -121,10 +126,14 @@ export function topicView(store) {
       setText(detail, '');
     } else {
       setText(answer, 'not sure');
+      const why =
+        best < topic.threshold
+          ? `below ${Math.round(100 * topic.threshold)}% it names no topic`
+          : `“${NONE_LABEL}” is at least as likely`;
       setText(
         detail,
-        `(its best guess, ${topic.best}, has ${Math.round(100 * best)}%, and “${NONE_LABEL}” ${Math.round(100 * topic.scores.none)}%: ` +
-          `below ${Math.round(100 * topic.threshold)}% it names no topic)`,
+        `(its best guess, ${topic.best}, has ${Math.round(100 * best)}%, and “${NONE_LABEL}” ` +
+          `${Math.round(100 * topic.scores.none)}%: ${why})`,
       );
     }
     answer.classList.toggle('unsure', !topic.label);
@@ -135,8 +144,7 @@ export function topicView(store) {
       const w = topic.weights[i],
         used = topic.wordScores[i] !== null;
       li.classList.toggle('unused', !used);
-      li.style.background = used ? weightScale(w) : '';
-      li.style.color = used ? textOn(w) : '';
+      li.children[1].style.background = used ? weightScale(w) : ''; // a CSSOM style: allowed under the page's CSP
       setText(li.firstChild, label(tokens[i]));
       setText(li.lastChild, used ? percent(w) : '—');
     });
