@@ -146,10 +146,6 @@ TEST_CASE("image training refuses what it cannot train", "[image-train]") {
     o.attention.mask = al::Mask::Causal;
     REQUIRE_THROWS_AS(ImageTrainer(o), al::OptionError);
   }
-  SECTION("cosine similarity") {
-    o.attention.similarity = al::Similarity::Cosine;
-    REQUIRE_THROWS_AS(ImageTrainer(o), al::OptionError);
-  }
   SECTION("no noise, or too much") {
     o.noise = 0;
     REQUIRE_THROWS_AS(ImageTrainer(o), al::OptionError);
