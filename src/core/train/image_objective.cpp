@@ -109,15 +109,6 @@ double blend_loss(const std::vector<reference::DMatrix>& weights, const referenc
   return sum / values;
 }
 
-double squared_error(const float* a, const float* b, std::size_t n) {
-  double sum = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const double diff = double(a[i]) - double(b[i]);
-    sum += diff * diff;
-  }
-  return sum;
-}
-
 double psnr(double mse) { return 10.0 * std::log10(1.0 / std::max(mse, 1e-10)); }
 
 }  // namespace al::train

@@ -64,8 +64,6 @@ double blend_loss(const std::vector<reference::DMatrix>& weights, const referenc
                   const reference::DMatrix& clean, std::vector<reference::DMatrix>* d_weights = nullptr,
                   double scale = 1.0);
 
-// Σ (a − b)² over n values, in double.
-double squared_error(const float* a, const float* b, std::size_t n);
 // 10·log10(1 / mse): the peak signal-to-noise ratio of pixels in [0, 1], in dB (at most 100: an
 // error below 1e-10 counts as 1e-10).
 double psnr(double mse);
