@@ -27,9 +27,9 @@ namespace al::image {
 //   with identity weights every token has the same length and cosine ranks keys as the dot
 //   product does;
 // - temperature 0.15 (cosines × kCosineScale / 0.15): two patches' cosines differ little (every
-//   pair of a token has length kGain), so the default T = 1 was too even (a textured region kept
-//   84–92% of its weight); 0.15 keeps ≥ 99.9% inside the region on the test pictures and is the
-//   best of a grid for identity's filter × V on the noisy photos.
+//   pair of a token has length kGain), so the text's T = 1 is too even (a textured region kept
+//   85–92% of its weight); 0.15 keeps 100.00% inside the region on the eight test pictures and
+//   is the best of a grid for identity's filter × V on the noisy photos.
 // The positional encoding is off by default: the picture's point is attention between patches
 // that look alike wherever they are; switched on, it pulls attention towards near patches. Its
 // weight defaults to kGain, so that its sin/cos pairs are as long as the token vectors' pairs and
