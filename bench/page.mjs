@@ -241,7 +241,7 @@ const s0 = await readSteps(),
 await page.waitForTimeout(TRAIN_WINDOW_MS);
 const trainStepsPerSecond = ((await readSteps()) - s0) / ((Date.now() - ts0) / 1000);
 process.stderr.write(`training in the page's worker: ${trainStepsPerSecond.toFixed(0)} steps/s\n`);
-// the same for the picture layer (restoring noisy patches, its panel's defaults: patch 16, 4
+// the same for the picture layer (learned non-local means, its panel's defaults: patch 16, 4
 // heads, batch 4), measured the same way; its worker starts with the panel's Train button
 await page.goto(`${url}?mode=image&picture=chelsea`);
 await page.waitForFunction(() => document.querySelector('attention-lens').state?.imageResult);
@@ -301,7 +301,7 @@ const summary = [
   `A 1 MB paste: the page's longest task was ${fmtMs(longestTask)}.`,
   '',
   `Training in the page (a Web Worker, the wasm SIMD build, batch 32, 4 heads): ${trainStepsPerSecond.toFixed(0)} steps/s while the page stays responsive.`,
-  `The picture layer in the same way (restoring noisy patches, patch 16: 196 patches, 4 heads, batch 4): ${imageTrainStepsPerSecond.toFixed(0)} steps/s.`,
+  `The picture layer in the same way (learned non-local means, patch 16: 196 patches, 4 heads, batch 4): ${imageTrainStepsPerSecond.toFixed(0)} steps/s.`,
   '',
   `First load: ${(firstLoadBytes / 1e6).toFixed(2)} MB transferred (gzip) in ${firstLoad.length} requests, ` +
     `first attention on screen after ${firstResultMs} ms on loopback (target ≤ 2 MB). Largest: ` +

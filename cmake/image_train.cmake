@@ -23,6 +23,16 @@ target_compile_options(image_train_tests PRIVATE ${warnings})
 target_link_options(image_train_tests PRIVATE ${test_link_options})
 add_test(NAME image_train_tests COMMAND image_train_tests --use-colour no)
 
+if(NOT EMSCRIPTEN AND STB_IMAGE_INCLUDE_DIR)
+  # The measurement that chose the picture mode's default options (docs/IMAGES.md), on the built-in
+  # photos (stb_image) and the tests' textured pictures:
+  #   build/native/image-defaults [--weights dist/weights/image-trained.bin] dist/images/*.jpg
+  add_executable(image-defaults bench/image_defaults.cpp src/cli/files.cpp)
+  target_include_directories(image-defaults PRIVATE ${STB_IMAGE_INCLUDE_DIR} tests/native)
+  target_link_libraries(image-defaults PRIVATE attention_image_train attention_train attention_image attention_core
+    ${fast_kernels})
+endif()
+
 if(NOT EMSCRIPTEN)
   # attention-train-image --train a.pgm --held-out b.ppm --out image-trained.bin (scripts/train.mjs)
   add_executable(attention-train-image src/train/image_main.cpp src/cli/files.cpp)

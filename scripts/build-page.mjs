@@ -56,16 +56,17 @@ mkdirSync(join(dist, 'weights'), { recursive: true });
 const reportPath = join(dist, 'weights', 'train-report.json');
 const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : null;
 const trained = existsSync(join(dist, 'weights', 'trained.bin')) && report ? 'trained.bin' : null;
-// the image layer's preset: its file, and the heads, patch size and positional switch it was trained with
+// the image layer's preset: its file, and the options it was trained with (heads, patch size,
+// positional switch, similarity, mask, temperature), which the page sets when it is chosen
 const imageReportPath = join(dist, 'weights', 'image-trained.json');
 const imageReport = existsSync(imageReportPath) ? JSON.parse(readFileSync(imageReportPath, 'utf8')) : null;
 const image =
   existsSync(join(dist, 'weights', 'image-trained.bin')) && imageReport
     ? {
         file: 'image-trained.bin',
-        heads: imageReport.options.heads,
-        patch: imageReport.options.patch,
-        positional: imageReport.options.positional ?? false,
+        ...Object.fromEntries(
+          ['heads', 'patch', 'positional', 'similarity', 'mask', 'temperature'].map((k) => [k, imageReport.options[k]]),
+        ),
       }
     : null;
 // the topic query's model, and its held-out accuracy

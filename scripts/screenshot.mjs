@@ -22,10 +22,10 @@ await page
 await nextFrame(page);
 await page.screenshot({ path: join(dir, 'screenshot.png') });
 
-// the picture mode: the cat, 16-px patches, the query patch on its eye, its own patch masked;
-// from the options to the filter and the search
+// the picture mode with its default options (16-px patches, cosine, its own patch masked), the
+// query patch on the cat's eye; from the options to the filter and the search
 await page.setViewportSize({ width: 1280, height: 1500 });
-await page.goto(`${url}?mode=image&picture=chelsea&mask=self&at=75`);
+await page.goto(`${url}?mode=image&picture=chelsea&at=75`);
 await waitForImage(page, 'chelsea');
 const top = await page.locator('attention-lens').locator('.image-controls').boundingBox();
 await page.screenshot({

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // npm run train: trains the attention layers natively with fixed seeds and writes the shipped
 // presets: the text layer's dist/weights/trained.bin with its report (train-report.json), the
-// image layer's dist/weights/image-trained.bin with image-trained.json (restoring noisy
-// patches; the pictures from build/train-images, written by scripts/build-images.mjs), and the
-// topic query's dist/weights/topic.bin with topic-report.json (WordNet's topic domains, from
+// image layer's dist/weights/image-trained.bin with image-trained.json (learned non-local means;
+// the pictures from build/train-images, written by scripts/build-images.mjs), and the topic
+// query's dist/weights/topic.bin with topic-report.json (WordNet's topic domains, from
 // build/topics, written by scripts/build-topics.mjs). The same command reproduces the same
 // files. Each is skipped when it is newer than its tool and its data (--force trains again).
 import { execFileSync } from 'node:child_process';
@@ -77,8 +77,9 @@ function trainImage() {
   renameSync(`${imageReport}.tmp`, imageReport);
   const h = JSON.parse(readFileSync(imageReport, 'utf8')).heldOut;
   console.log(
-    `train: wrote ${imageOut}: held-out loss ${h.trained.loss.toFixed(4)} trained, ${h.identity.loss.toFixed(4)} identity, ` +
-      `${h.random.loss.toFixed(4)} random, ${h.noisyInput.loss.toFixed(4)} the noisy input`,
+    `train: wrote ${imageOut}: held-out filter × V ${h.trained.psnr.toFixed(2)} dB trained, ` +
+      `${h.identity.psnr.toFixed(2)} dB identity, ${h.random.psnr.toFixed(2)} dB random, ` +
+      `${h.noisyInput.psnr.toFixed(2)} dB the noisy input`,
   );
 }
 

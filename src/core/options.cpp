@@ -69,6 +69,8 @@ AttentionOptions& attention_of(A& o) { return o.pipeline.attention; }
 const AttentionOptions& attention_of(const A& o) { return o.pipeline.attention; }
 AttentionOptions& attention_of(I& o) { return o.image.attention; }
 const AttentionOptions& attention_of(const I& o) { return o.image.attention; }
+AttentionOptions& attention_of(IT& o) { return o.attention; }
+const AttentionOptions& attention_of(const IT& o) { return o.attention; }
 bool& positional_of(A& o) { return o.pipeline.positional; }
 bool positional_of(const A& o) { return o.pipeline.positional; }
 bool& positional_of(I& o) { return o.image.positional; }
@@ -78,11 +80,31 @@ float positional_weight_of(const A& o) { return o.pipeline.positional_weight; }
 float& positional_weight_of(I& o) { return o.image.positional_weight; }
 float positional_weight_of(const I& o) { return o.image.positional_weight; }
 
+// How the layer compares and masks: temperature, similarity and the mask, among `masks`.
+template <class S>
+std::vector<OptionSpec<S>> comparison_specs(std::vector<std::string> masks) {
+  return {
+      number<S>(
+          "temperature", "temperature", "divide the scores by T before the softmax", kMinTemperature, kMaxTemperature,
+          [](const S& o) -> OptionValue { return double(attention_of(o).temperature); },
+          [](S& o, const OptionValue& v) { attention_of(o).temperature = float(as_number(v)); }),
+      choice<S>(
+          "similarity", "similarity", "how a query and a key are compared",
+          {to_string(Similarity::Dot), to_string(Similarity::Cosine)},
+          [](const S& o) -> OptionValue { return std::string(to_string(attention_of(o).similarity)); },
+          [](S& o, const OptionValue& v) { attention_of(o).similarity = parse_similarity(as_text(v)); }),
+      choice<S>(
+          "mask", "mask", "causal: only the tokens before; self: every token but the query itself", std::move(masks),
+          [](const S& o) -> OptionValue { return std::string(to_string(attention_of(o).mask)); },
+          [](S& o, const OptionValue& v) { attention_of(o).mask = parse_mask(as_text(v)); }),
+  };
+}
+
 // heads, the positional encoding, scale, temperature, similarity, mask, weights and seed: the
 // options of the attention layer, for a mode of width `width` and the masks it offers.
 template <class S>
 std::vector<OptionSpec<S>> layer_specs(int width, std::vector<std::string> masks, const char* positional_help) {
-  return {
+  std::vector<OptionSpec<S>> specs = {
       integer<S>(
           "heads", "heads", "attention heads; each compares its own d_k = d_model / heads columns", 1, width,
           [](const S& o) -> OptionValue { return double(attention_of(o).heads); },
@@ -98,29 +120,21 @@ std::vector<OptionSpec<S>> layer_specs(int width, std::vector<std::string> masks
           "scale", "scale", "divide dot products by sqrt(d_k); multiply cosines by 10",
           [](const S& o) -> OptionValue { return attention_of(o).scale; },
           [](S& o, const OptionValue& v) { attention_of(o).scale = as_bool(v); }),
-      number<S>(
-          "temperature", "temperature", "divide the scores by T before the softmax", kMinTemperature, kMaxTemperature,
-          [](const S& o) -> OptionValue { return double(attention_of(o).temperature); },
-          [](S& o, const OptionValue& v) { attention_of(o).temperature = float(as_number(v)); }),
-      choice<S>(
-          "similarity", "similarity", "how a query and a key are compared",
-          {to_string(Similarity::Dot), to_string(Similarity::Cosine)},
-          [](const S& o) -> OptionValue { return std::string(to_string(attention_of(o).similarity)); },
-          [](S& o, const OptionValue& v) { attention_of(o).similarity = parse_similarity(as_text(v)); }),
-      choice<S>(
-          "mask", "mask", "causal: only the tokens before; self: every token but the query itself", std::move(masks),
-          [](const S& o) -> OptionValue { return std::string(to_string(attention_of(o).mask)); },
-          [](S& o, const OptionValue& v) { attention_of(o).mask = parse_mask(as_text(v)); }),
-      choice<S>(
-          "weights", "weights", "W_Q, W_K, W_V, W_O: identity, seeded random (Xavier) or trained", preset_names(),
-          [](const S& o) -> OptionValue { return std::string(to_string(o.weights.preset)); },
-          [](S& o, const OptionValue& v) { o.weights.preset = parse_weights_preset(as_text(v)); }),
-      integer<S>(
-          "seed", "seed", "the seed of the random weights", 0, kMaxSeed,
-          [](const S& o) -> OptionValue { return double(o.weights.seed); },
-          [](S& o, const OptionValue& v) { o.weights.seed = std::uint32_t(as_number(v)); }),
   };
+  for (OptionSpec<S>& c : comparison_specs<S>(std::move(masks))) specs.push_back(std::move(c));
+  specs.push_back(choice<S>(
+      "weights", "weights", "W_Q, W_K, W_V, W_O: identity, seeded random (Xavier) or trained", preset_names(),
+      [](const S& o) -> OptionValue { return std::string(to_string(o.weights.preset)); },
+      [](S& o, const OptionValue& v) { o.weights.preset = parse_weights_preset(as_text(v)); }));
+  specs.push_back(integer<S>(
+      "seed", "seed", "the seed of the random weights", 0, kMaxSeed,
+      [](const S& o) -> OptionValue { return double(o.weights.seed); },
+      [](S& o, const OptionValue& v) { o.weights.seed = std::uint32_t(as_number(v)); }));
+  return specs;
 }
+
+// A causal mask has no meaning among patches: there is no "before" in a picture.
+std::vector<std::string> image_masks() { return {to_string(Mask::None), to_string(Mask::Self)}; }
 
 const std::vector<OptionSpec<A>>& make_analysis_specs() {
   static const std::vector<OptionSpec<A>> specs = [] {
@@ -142,8 +156,7 @@ const std::vector<OptionSpec<A>>& make_analysis_specs() {
 
 const std::vector<OptionSpec<I>>& make_image_specs() {
   static const std::vector<OptionSpec<I>> specs = [] {
-    // a causal mask has no meaning among patches: there is no "before" in a picture
-    std::vector<OptionSpec<I>> s = layer_specs<I>(image::kTokenDims, {to_string(Mask::None), to_string(Mask::Self)},
+    std::vector<OptionSpec<I>> s = layer_specs<I>(image::kTokenDims, image_masks(),
                                                   "add the 2-D sinusoidal positional encoding (rows and columns)");
     s.insert(s.begin() + 1, integer<I>(
                                 "patch", "patch", "patch side in pixels of the 224 x 224 view", image::kPatchSizes[2],
@@ -185,51 +198,58 @@ const std::vector<OptionSpec<T>>& make_training_specs() {
   return specs;
 }
 
-// The image layer's training (restoring noisy patches): the defaults are ImageTrainOptions'.
+// The image layer's training (learned non-local means): the defaults are ImageTrainOptions'.
+// Its similarity, mask and temperature are the picture mode's defaults, which trained weights
+// bring with them when they are shown.
 const std::vector<OptionSpec<IT>>& make_image_training_specs() {
-  static const std::vector<OptionSpec<IT>> specs = {
-      integer<IT>(
-          "heads", "heads", "attention heads of the trained layer", 1, image::kTokenDims,
-          [](const IT& o) -> OptionValue { return double(o.attention.heads); },
-          [](IT& o, const OptionValue& v) { o.attention.heads = int(as_number(v)); }, divisors(image::kTokenDims)),
-      integer<IT>(
-          "patch", "patch", "patch side in pixels of the 224 x 224 view", image::kPatchSizes[2], image::kPatchSizes[0],
-          [](const IT& o) -> OptionValue { return double(o.patch); },
-          [](IT& o, const OptionValue& v) { o.patch = int(as_number(v)); },
-          std::vector<int>(std::begin(image::kPatchSizes), std::end(image::kPatchSizes))),
-      boolean<IT>(
-          "positional", "positional", "add the 2-D sinusoidal positional encoding (rows and columns)",
-          [](const IT& o) -> OptionValue { return o.input.positional; },
-          [](IT& o, const OptionValue& v) { o.input.positional = as_bool(v); }),
-      integer<IT>(
-          "seed", "seed", "the seed of the noise, the example order (and of the weights when not from identity)", 0,
-          kMaxSeed, [](const IT& o) -> OptionValue { return double(o.seed); },
-          [](IT& o, const OptionValue& v) { o.seed = std::uint64_t(as_number(v)); }),
-      boolean<IT>(
-          "fromIdentity", "from-identity", "start from identity weights instead of the seed's random ones",
-          [](const IT& o) -> OptionValue { return o.from_identity; },
-          [](IT& o, const OptionValue& v) { o.from_identity = as_bool(v); }),
-      number<IT>(
-          "noise", "noise", "the deviation of the Gaussian noise added to the pixel values (in [0, 1])", 0.01,
-          train::kMaxNoise, [](const IT& o) -> OptionValue { return double(o.noise); },
-          [](IT& o, const OptionValue& v) { o.noise = float(as_number(v)); }),
-      number<IT>(
-          "learningRate", "learning-rate", "Adam's learning rate at step 1", 1e-6, 1,
-          [](const IT& o) -> OptionValue { return double(o.learning_rate); },
-          [](IT& o, const OptionValue& v) { o.learning_rate = float(as_number(v)); }),
-      integer<IT>(
-          "decaySteps", "decay-steps", "the learning rate falls linearly to 0.1% of it at this step (0: constant)", 0,
-          1e8, [](const IT& o) -> OptionValue { return double(o.decay_steps); },
-          [](IT& o, const OptionValue& v) { o.decay_steps = int(as_number(v)); }),
-      integer<IT>(
-          "batch", "batch", "noisy pictures per mini-batch", 1, train::kMaxImageBatch,
-          [](const IT& o) -> OptionValue { return double(o.batch_size); },
-          [](IT& o, const OptionValue& v) { o.batch_size = int(as_number(v)); }),
-      integer<IT>(
-          "synthetic", "synthetic", "seeded dead-leaves pictures trained on besides the pictures given", 0,
-          train::kMaxSynthetic, [](const IT& o) -> OptionValue { return double(o.synthetic); },
-          [](IT& o, const OptionValue& v) { o.synthetic = int(as_number(v)); }),
-  };
+  static const std::vector<OptionSpec<IT>> specs = [] {
+    std::vector<OptionSpec<IT>> s = {
+        integer<IT>(
+            "heads", "heads", "attention heads of the trained layer", 1, image::kTokenDims,
+            [](const IT& o) -> OptionValue { return double(o.attention.heads); },
+            [](IT& o, const OptionValue& v) { o.attention.heads = int(as_number(v)); }, divisors(image::kTokenDims)),
+        integer<IT>(
+            "patch", "patch", "patch side in pixels of the 224 x 224 view", image::kPatchSizes[2],
+            image::kPatchSizes[0], [](const IT& o) -> OptionValue { return double(o.patch); },
+            [](IT& o, const OptionValue& v) { o.patch = int(as_number(v)); },
+            std::vector<int>(std::begin(image::kPatchSizes), std::end(image::kPatchSizes))),
+        boolean<IT>(
+            "positional", "positional", "add the 2-D sinusoidal positional encoding (rows and columns)",
+            [](const IT& o) -> OptionValue { return o.input.positional; },
+            [](IT& o, const OptionValue& v) { o.input.positional = as_bool(v); }),
+        integer<IT>(
+            "seed", "seed", "the seed of the noise, the example order (and of the weights when not from identity)", 0,
+            kMaxSeed, [](const IT& o) -> OptionValue { return double(o.seed); },
+            [](IT& o, const OptionValue& v) { o.seed = std::uint64_t(as_number(v)); }),
+        boolean<IT>(
+            "fromIdentity", "from-identity", "start from identity weights instead of the seed's random ones",
+            [](const IT& o) -> OptionValue { return o.from_identity; },
+            [](IT& o, const OptionValue& v) { o.from_identity = as_bool(v); }),
+        number<IT>(
+            "noise", "noise", "the deviation of the Gaussian noise added to the pixel values (in [0, 1])", 0.01,
+            train::kMaxNoise, [](const IT& o) -> OptionValue { return double(o.noise); },
+            [](IT& o, const OptionValue& v) { o.noise = float(as_number(v)); }),
+        number<IT>(
+            "learningRate", "learning-rate", "Adam's learning rate at step 1", 1e-6, 1,
+            [](const IT& o) -> OptionValue { return double(o.learning_rate); },
+            [](IT& o, const OptionValue& v) { o.learning_rate = float(as_number(v)); }),
+        integer<IT>(
+            "decaySteps", "decay-steps", "the learning rate falls linearly to 0.1% of it at this step (0: constant)", 0,
+            1e8, [](const IT& o) -> OptionValue { return double(o.decay_steps); },
+            [](IT& o, const OptionValue& v) { o.decay_steps = int(as_number(v)); }),
+        integer<IT>(
+            "batch", "batch", "noisy pictures per mini-batch", 1, train::kMaxImageBatch,
+            [](const IT& o) -> OptionValue { return double(o.batch_size); },
+            [](IT& o, const OptionValue& v) { o.batch_size = int(as_number(v)); }),
+        integer<IT>(
+            "synthetic", "synthetic", "seeded dead-leaves pictures trained on besides the pictures given", 0,
+            train::kMaxSynthetic, [](const IT& o) -> OptionValue { return double(o.synthetic); },
+            [](IT& o, const OptionValue& v) { o.synthetic = int(as_number(v)); }),
+    };
+    std::vector<OptionSpec<IT>> comparison = comparison_specs<IT>(image_masks());
+    s.insert(s.begin() + 3, comparison.begin(), comparison.end());  // after heads, patch, positional
+    return s;
+  }();
   return specs;
 }
 

@@ -1,10 +1,11 @@
-// attention-train-image: trains the image attention layer natively on restoring noisy patches
-// (src/core/train/image_objective.h) and writes the "image-trained" weights (ALWT, d_model 48)
-// and, optionally, a JSON report comparing the trained layer with its baselines on the same
-// noisy copies of pictures it was never trained on.
+// attention-train-image: trains the image attention layer natively as learned non-local means
+// (src/core/train/image_objective.h: filter × V of a noisy picture against the clean one) and
+// writes the "image-trained" weights (ALWT, d_model 48) and, optionally, a JSON report comparing
+// the trained layer with its baselines on the same noisy copies of pictures it was never trained on.
 //   attention-train-image --train a.pgm --train b.ppm --held-out c.ppm --out image-trained.bin
 // Pictures are binary Netpbm files (P5 or P6): scripts/build-images.mjs writes them.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -71,6 +72,17 @@ const std::vector<Flag>& flags() {
       {"patch", "patch size in pixels: 32, 16 or 8",
        [](ImageTrainOptions& o, const std::string& v) { o.patch = to_int("--patch", v); },
        [](const ImageTrainOptions& o) { return text(o.patch); }},
+      {"similarity", "how a query and a key are compared: dot or cosine",
+       [](ImageTrainOptions& o, const std::string& v) { o.attention.similarity = al::parse_similarity(v); },
+       [](const ImageTrainOptions& o) { return std::string(al::to_string(o.attention.similarity)); }},
+      {"mask", "none, or self: a patch may not attend to itself",
+       [](ImageTrainOptions& o, const std::string& v) { o.attention.mask = al::parse_mask(v); },
+       [](const ImageTrainOptions& o) { return std::string(al::to_string(o.attention.mask)); }},
+      {"temperature", "divides the scaled scores before the softmax",
+       [](ImageTrainOptions& o, const std::string& v) {
+         o.attention.temperature = float(to_number("--temperature", v));
+       },
+       [](const ImageTrainOptions& o) { return text(o.attention.temperature); }},
       {"positional", "add the 2-D positional encoding (true or false)",
        [](ImageTrainOptions& o, const std::string& v) { o.input.positional = to_bool("--positional", v); },
        [](const ImageTrainOptions& o) { return std::string(o.input.positional ? "true" : "false"); }},
@@ -162,15 +174,29 @@ Args parse(int argc, char** argv) {
 std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
 
 void print(const char* name, const ImageEvaluation& e) {
-  std::printf("  %-12s loss %.4f  PSNR %6.2f dB", name, e.loss, e.psnr);
-  if (e.blend_psnr > 0) std::printf("  filter × V %6.2f dB", e.blend_psnr);
-  std::printf("\n");
+  std::printf("  %-22s filter × V: MSE %.5f, PSNR %6.2f dB\n", name, e.loss, e.psnr);
 }
 
 void put(al::JsonWriter& j, const char* name, const ImageEvaluation& e) {
-  j.key(name).begin_object().key("loss").value(e.loss).key("psnr").value(e.psnr).key("pixelMse").value(e.mse);
-  if (e.blend_psnr > 0) j.key("filterTimesVPsnr").value(e.blend_psnr);
-  j.end_object();
+  j.key(name).begin_object().key("loss").value(e.loss).key("psnr").value(e.psnr).end_object();
+}
+
+// Identity weights at the best of a grid of temperatures, T = 2^(k/4) times the training's: what
+// a temperature alone reaches. Chosen on the held-out pictures themselves, so an upper bound.
+struct Tuned {
+  ImageEvaluation e;
+  float temperature;
+};
+Tuned identity_at_best_temperature(const al::train::ImageTrainer& t) {
+  Tuned best{{}, 0};
+  al::AttentionOptions o = t.options().attention;
+  const float base = o.temperature;
+  for (int k = -12; k <= 12; ++k) {
+    o.temperature = base * std::pow(2.0f, k / 4.0f);
+    const ImageEvaluation e = t.evaluate(al::identity_weights(al::image::kTokenDims), o);
+    if (best.temperature == 0 || e.loss < best.e.loss) best = {e, o.temperature};
+  }
+  return best;
 }
 
 }  // namespace
@@ -203,10 +229,12 @@ int main(int argc, char** argv) {
     const int n = trainer.objective().grid().count;
     std::printf(
         "pictures: %zu to train on (%d views), %zu held out (%d noisy copies); patch %d (%d patches), %d heads, "
-        "noise σ %g, positional %s, batch %d, lr %g, seed %llu\n",
+        "%s, mask %s, T %g, noise σ %g, positional %s, batch %d, lr %g, seed %llu\n",
         args.train.size(), trainer.training_views(), args.held_out.size(),
-        trainer.held_out_pictures() * al::train::kHeldOutDraws, o.patch, n, o.attention.heads, double(o.noise),
-        o.input.positional ? "on" : "off", o.batch_size, double(o.learning_rate), (unsigned long long)o.seed);
+        trainer.held_out_pictures() * al::train::kHeldOutDraws, o.patch, n, o.attention.heads,
+        al::to_string(o.attention.similarity), al::to_string(o.attention.mask), double(o.attention.temperature),
+        double(o.noise), o.input.positional ? "on" : "off", o.batch_size, double(o.learning_rate),
+        (unsigned long long)o.seed);
     const al::train::ImageBaselines base = trainer.baselines();
 
     double train_seconds = 0, loss_sum = 0, first_loss = 0, last_loss = 0;
@@ -222,7 +250,7 @@ int main(int argc, char** argv) {
         last_loss = loss_sum / since;
         std::printf("step %5d  loss %.4f  %.1f steps/s", s, last_loss, s / train_seconds);
         if (args.eval_every > 0 && (s % args.eval_every == 0 || s == args.steps))
-          std::printf("  held-out loss %.4f", trainer.evaluate(trainer.weights()).loss);
+          std::printf("  held-out filter × V %.2f dB", trainer.evaluate(trainer.weights()).psnr);
         std::printf("\n");
         std::fflush(stdout);
         loss_sum = 0;
@@ -230,6 +258,7 @@ int main(int argc, char** argv) {
       }
     }
     const ImageEvaluation trained = trainer.evaluate(trainer.weights());
+    const Tuned tuned = identity_at_best_temperature(trainer);
     al::AttentionWeights w = trainer.weights();
     w.preset = "image-trained";
     const std::string bytes = al::serialize_weights(w);
@@ -241,13 +270,14 @@ int main(int argc, char** argv) {
                 trainer.held_out_pictures());
     print("trained", trained);
     print("identity", base.identity);
+    const std::string tuned_name = "identity at T " + text(tuned.temperature);
+    print(tuned_name.c_str(), tuned.e);
     print("random", base.random);
     print("noisy input", base.noisy);
     print("mean patch", base.mean_patch);
-    print("clean", base.clean);
     std::printf(
-        "  (loss: the objective, in token space; PSNR: the output decoded to pixels against the clean picture;\n"
-        "   filter × V: the mean of the heads' weights times the noisy pixels; clean: the clean tokens decoded)\n");
+        "  (filter × V: the mean of the heads' weights times the noisy pixels, against the clean pixels;\n"
+        "   identity at T: the best temperature for identity weights, chosen on these pictures)\n");
     struct Row {
       const char* name;
       const ImageEvaluation& e;
@@ -258,8 +288,8 @@ int main(int argc, char** argv) {
                         {"meanPatch", base.mean_patch}};
     for (const Row& r : rows)
       if (!(trained.loss < r.e.loss))
-        std::printf("  the trained layer does NOT beat %s on the held-out loss (%.4f against %.4f)\n", r.name,
-                    trained.loss, r.e.loss);
+        std::printf("  the trained layer does NOT beat %s on held-out filter × V (%.2f against %.2f dB)\n", r.name,
+                    trained.psnr, r.e.psnr);
     std::printf("%d steps in %.1f s (%.1f steps/s, %.0f pictures/s); %.1f s in all; wrote %s (%zu bytes)\n", args.steps,
                 train_seconds, steps_per_second, steps_per_second * o.batch_size, total, args.out.c_str(),
                 bytes.size());
@@ -269,7 +299,8 @@ int main(int argc, char** argv) {
       if (!f) throw al::AssetError("cannot write '" + args.report + "'");
       {
         al::JsonWriter j(f);
-        j.begin_object().key("task").value("restoring noisy patches");
+        j.begin_object().key("task").value(
+            "learned non-local means: filter × V of noisy pictures against the clean ones");
         j.key("train").begin_array();
         for (std::size_t i = 0; i < args.train.size(); ++i)
           j.begin_object().key("name").value(stem(args.train[i])).key("views").value(views_per_picture[i]).end_object();
@@ -281,10 +312,14 @@ int main(int argc, char** argv) {
         for (const Flag& fl : flags()) {
           const std::string v = fl.get(o);
           j.key(fl.name);
+          char* end = nullptr;
+          const double number = std::strtod(v.c_str(), &end);
           if (v == "true" || v == "false")
             j.value(v == "true");
+          else if (!v.empty() && *end == '\0')
+            j.value(number);
           else
-            j.value(std::strtod(v.c_str(), nullptr));
+            j.value(v);  // a choice: similarity, mask
         }
         j.end_object();
         j.key("trainingLoss").begin_object().key("firstStep").value(first_loss).key("last100Steps").value(last_loss);
@@ -295,8 +330,9 @@ int main(int argc, char** argv) {
         put(j, "random", base.random);
         put(j, "noisyInput", base.noisy);
         put(j, "meanPatch", base.mean_patch);
-        put(j, "clean", base.clean);
         j.end_object();
+        j.key("identityAtBestTemperature").begin_object().key("temperature").value(tuned.temperature);
+        j.key("loss").value(tuned.e.loss).key("psnr").value(tuned.e.psnr).end_object();
         j.key("trainedBeats").begin_object();
         for (const Row& r : rows) j.key(r.name).value(trained.loss < r.e.loss);
         j.end_object();

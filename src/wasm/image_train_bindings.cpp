@@ -1,10 +1,11 @@
 // Training the image layer in a browser worker, for the module built with the trainer
-// (attention-lens-train-*): restoring noisy patches (core/train/image_trainer.h), a few
+// (attention-lens-train-*): learned non-local means (core/train/image_trainer.h), a few
 // mini-batches at a time. Marshalling only: the data, the held-out scoring and the baselines are
 // the core's.
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "core/train/image_trainer.h"
 #include "core/weights.h"
@@ -13,14 +14,12 @@
 namespace al::wasm {
 namespace {
 
-// {pictures, loss, psnr, pixelMse[, filterTimesVPsnr]}: the names of the native report
+// {pictures, loss, psnr}: filter × V's mean squared error and PSNR, the names of the native report
 val evaluation(const train::ImageEvaluation& e) {
   val out = val::object();
   out.set("pictures", e.pictures);
   out.set("loss", e.loss);
   out.set("psnr", e.psnr);
-  out.set("pixelMse", e.mse);
-  if (e.blend_psnr > 0) out.set("filterTimesVPsnr", e.blend_psnr);
   return out;
 }
 
@@ -44,7 +43,14 @@ class ImageTrainer {
   val evaluate() {
     return guarded([&] { return evaluation(trainer_.evaluate(trainer_.weights())); });
   }
-  // the same for identity, random, the noisy input, the mean patch and the clean tokens
+  // held-out scores of other weights: an "ALWT" file (d_model 48) at ptr
+  val evaluateWeights(std::uintptr_t ptr, double length) {
+    return guarded([&] {
+      const std::string_view bytes(reinterpret_cast<const char*>(ptr), std::size_t(length));
+      return evaluation(trainer_.evaluate(parse_weights(bytes, "the weights to score")));
+    });
+  }
+  // the same for identity, random, the noisy input and the mean patch
   val baselines() {
     return guarded([&] {
       const train::ImageBaselines b = trainer_.baselines();
@@ -53,7 +59,6 @@ class ImageTrainer {
       out.set("random", evaluation(b.random));
       out.set("noisyInput", evaluation(b.noisy));
       out.set("meanPatch", evaluation(b.mean_patch));
-      out.set("clean", evaluation(b.clean));
       return out;
     });
   }
@@ -95,6 +100,7 @@ EMSCRIPTEN_BINDINGS(attention_lens_image_train) {
       .function("trainingViews", &ImageTrainer::trainingViews)
       .function("heldOutPictures", &ImageTrainer::heldOutPictures)
       .function("evaluate", &ImageTrainer::evaluate)
+      .function("evaluateWeights", &ImageTrainer::evaluateWeights)
       .function("baselines", &ImageTrainer::baselines)
       .function("weightsFile", &ImageTrainer::weightsFile)
       .function("reset", &ImageTrainer::reset);

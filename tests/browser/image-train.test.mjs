@@ -1,8 +1,9 @@
-// Training the picture layer in a Web Worker, in the browser, driven from the keyboard: the
-// held-out loss on the built-in photos falls below where it started (identity weights), pause
-// stops the steps, the weights so far change the picture's filter, reset starts again. Waits
-// are on the page's state and the worker's messages, never on timers. (How fast it trains is
-// measured by npm run bench:page, not asserted here.)
+// Training the picture layer in a Web Worker, in the browser, driven from the keyboard: run for
+// the steps the panel suggests, its held-out filter × V on the built-in photos beats identity
+// weights' (where it started), pause stops the steps, the weights so far change the picture's
+// filter and bring the options they were trained with, reset starts again. Waits are on the
+// page's state and the worker's messages, never on timers. (How fast it trains is measured by
+// npm run bench:page, not asserted here.)
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { openLens, screenshot, seriousViolations, useBrowser, waitForImage } from './browser.mjs';
@@ -29,7 +30,7 @@ const row = (page) =>
     return [...r.step('blendWeights').data.slice(patch * n, (patch + 1) * n)];
   });
 
-test('training the picture layer in a worker lowers the held-out loss, pauses, and its weights change the filter', async () => {
+test('training the picture layer in a worker for the steps the panel suggests beats identity on held-out filter × V, pauses, and its weights change the filter', async (t) => {
   const { page, problems } = await openLens(env.context, `${env.url}?mode=image&picture=chelsea&at=75`);
   await waitForImage(page, 'chelsea');
   const panel = shadow(page, '.image-train');
@@ -38,16 +39,23 @@ test('training the picture layer in a worker lowers the held-out loss, pauses, a
   });
   await press(panel.locator('summary'));
   await panel.evaluate((d) => d.toggled);
+  const suggested = Number(await panel.getAttribute('data-suggested-steps'));
+  assert.ok(suggested > 0 && suggested <= 1000, `the panel suggests ${suggested} steps`);
+  assert.match(await panel.locator('.hint').textContent(), new RegExp(`Give it ${suggested} steps`));
   await press(panel.getByRole('button', { name: 'Train' }));
 
-  // the held-out loss at step 0 is identity weights' (training starts there); after 100 steps lower
-  await waitForData(page, '.train-held-out', 'steps', 100);
+  // held-out filter × V at step 0 is identity weights' (training starts there); after the
+  // suggested steps it is better
+  await waitForData(page, '.image-train-status', 'steps', 1);
+  const started = Date.now();
+  await waitForData(page, '.train-held-out', 'steps', suggested);
+  t.diagnostic(`${suggested} steps in ${((Date.now() - started) / 1000).toFixed(1)} s after the first`);
   const heldOut = await shadow(page, '.train-held-out').evaluate((el) => ({ ...el.dataset }));
-  assert.equal(Number(heldOut.firstLoss), Number(heldOut.identity), 'starts at identity weights');
-  assert.ok(Number(heldOut.identity) < Number(heldOut.noisyInput), 'identity beats the noisy input');
+  assert.equal(Number(heldOut.firstPsnr), Number(heldOut.identity), 'starts at identity weights');
+  assert.ok(Number(heldOut.identity) > Number(heldOut.noisyInput), 'identity beats the noisy input');
   assert.ok(
-    Number(heldOut.loss) < Number(heldOut.firstLoss),
-    `held-out loss ${heldOut.loss} at step ${heldOut.steps}, ${heldOut.firstLoss} at step 0`,
+    Number(heldOut.psnr) > Number(heldOut.identity),
+    `held-out filter × V ${heldOut.psnr} dB at step ${heldOut.steps}, identity ${heldOut.identity} dB`,
   );
   assert.match(
     await shadow(page, '.train-held-out').textContent(),
@@ -77,7 +85,15 @@ test('training the picture layer in a worker lowers the held-out loss, pauses, a
     };
   });
   assert.deepEqual(applied, {
-    source: { steps: pausedAt, heads: 4, patch: 16, positional: false },
+    source: {
+      steps: pausedAt,
+      heads: 4,
+      patch: 16,
+      positional: false,
+      similarity: 'cosine',
+      mask: 'self',
+      temperature: 0.15,
+    },
     weights: 'trained',
     shown: 'trained',
   });

@@ -70,6 +70,53 @@ test('the picture mode analyzes the built-in photo, and a chosen patch updates e
   await page.close();
 });
 
+// What filter × V shows for the query patch: its weight on itself, and how much of the "each patch
+// × its weight" picture outside the query patch is lit (a pixel brighter than 16 of 255), and the
+// mean value of the query's blend.
+function readBlend(page) {
+  return page.evaluate(() => {
+    const el = document.querySelector('attention-lens');
+    const { imageResult: r, patch: q } = el.state;
+    const { side, count: n } = r.grid;
+    const canvas = el.shadowRoot.querySelector('.blend canvas');
+    const { width, height } = canvas;
+    const pixels = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+    let lit = 0,
+      outside = 0;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        if (Math.floor((y * side) / height) * side + Math.floor((x * side) / width) === q) continue;
+        const i = (y * width + x) * 4;
+        outside++;
+        if (Math.max(pixels[i], pixels[i + 1], pixels[i + 2]) > 16) lit++;
+      }
+    const values = r.grid.patch * r.grid.patch * 3;
+    const blend = r.step('blended').data.subarray(q * values, (q + 1) * values);
+    return {
+      options: r.options,
+      self: r.step('blendWeights').data[q * n + q],
+      litOutside: lit / outside,
+      blendMean: blend.reduce((a, b) => a + b, 0) / values,
+    };
+  });
+}
+
+test('the default picture view: the query patch puts no more than half on itself, and filter × V is not black', async () => {
+  const { page, problems } = await openLens(env.context, `${env.url}?mode=image`);
+  await waitForImage(page, 'chelsea');
+  const b = await readBlend(page);
+  assert.deepEqual(
+    { similarity: b.options.similarity, mask: b.options.mask, weights: b.options.weights },
+    { similarity: 'cosine', mask: 'self', weights: 'identity' },
+  );
+  assert.ok(b.self <= 0.5, `the query patch puts ${b.self} of its weight on itself`);
+  // (with the dot product at T = 1 and no mask, the query kept 75% on itself and nothing else was lit)
+  assert.ok(b.litOutside > 0.1, `${b.litOutside} of each patch × its weight is lit outside the query patch`);
+  assert.ok(b.blendMean > 0.1, `the query's blend has a mean value of ${b.blendMean}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('pictures open from the file input, by drag and drop, and from a link with their options', async () => {
   const { page, problems } = await openLens(env.context, `${env.url}?mode=image&picture=coffee&patch=32&heads=4&at=3`);
   await waitForImage(page, 'coffee');
@@ -159,9 +206,13 @@ test('axe-core finds no serious or critical violations in the picture mode, ever
   await page.close();
 });
 
-test('the weights trained here load in the picture mode, with the input they were trained on, and change the filter', async () => {
-  // the positional encoding on: the preset was trained with it off, and choosing it turns it off
-  const { page, problems } = await openLens(env.context, `${env.url}?mode=image&picture=chelsea&at=75&positional=true`);
+test('the weights trained here load in the picture mode, with the options they were trained with, and change the filter', async () => {
+  // the positional encoding on, the dot product, no mask and another temperature: the preset was
+  // trained with the picture's defaults, and choosing it sets them
+  const { page, problems } = await openLens(
+    env.context,
+    `${env.url}?mode=image&picture=chelsea&at=75&positional=true&similarity=dot&mask=none&temperature=2`,
+  );
   await waitForImage(page, 'chelsea');
   const row = () =>
     page.evaluate(() => {
@@ -176,10 +227,13 @@ test('the weights trained here load in the picture mode, with the input they wer
     .selectOption('trained');
   await page.waitForFunction(() => document.querySelector('attention-lens').state.imageOptions.weights === 'trained');
   await waitForImage(page, 'chelsea');
-  const { heads, patch, positional } = await page.evaluate(
+  const { heads, patch, positional, similarity, mask, temperature } = await page.evaluate(
     () => document.querySelector('attention-lens').state.imageOptions,
   );
-  assert.deepEqual({ heads, patch, positional }, { heads: 4, patch: 16, positional: false });
+  assert.deepEqual(
+    { heads, patch, positional, similarity, mask, temperature },
+    { heads: 4, patch: 16, positional: false, similarity: 'cosine', mask: 'self', temperature: 0.15 },
+  );
   const trained = await row();
   assert.equal(trained.length, identity.length);
   assert.ok(Math.abs(trained.reduce((a, b) => a + b, 0) - 1) < 1e-4, 'the row sums to 1');

@@ -1,7 +1,9 @@
 // Shared by the JS tests: a lens per build, and the native CLI's JSON for comparison.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import jpeg from 'jpeg-js';
 import { createAttentionLens } from '../../web/lib/index.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -14,6 +16,17 @@ const lenses = new Map();
 export function lensFor(build) {
   if (!lenses.has(build)) lenses.set(build, createAttentionLens({ simd: build === 'simd' }));
   return lenses.get(build);
+}
+
+// The four built-in photos (dist/images/*.jpg, npm run build:images) as RGBA pictures
+// { name, width, height, data }, decoded with jpeg-js as the page decodes them with the browser,
+// in their index's order.
+export function builtInPhotos() {
+  const images = join(root, 'dist', 'images');
+  return JSON.parse(readFileSync(join(images, 'index.json'), 'utf8')).images.map((p) => {
+    const { width, height, data } = jpeg.decode(readFileSync(join(images, p.file)), { useTArray: true });
+    return { name: p.name, width, height, data };
+  });
 }
 
 export function cliJson(args) {

@@ -1,6 +1,7 @@
 // The image mode through the JS API, in Node on both wasm builds: a synthetic picture's patches
-// attend to their own region, every step has its documented shape, bad pictures and options
-// are refused with a message, and nothing leaks.
+// attend to their own region, no patch of the built-in photos puts more than half of its weight
+// on itself under the default options, every step has its documented shape, bad pictures and
+// options are refused with a message, and nothing leaks.
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { PNG } from 'pngjs';
 import { IMAGE_HEAD_COUNTS, PATCH_SIZES } from '../../web/lib/index.js';
-import { BUILDS, cliJson, lensFor, maxDiff } from './helpers.mjs';
+import { BUILDS, builtInPhotos, cliJson, lensFor, maxDiff } from './helpers.mjs';
 
 // A w × h picture: the left third red, the rest blue, with seeded noise of ±8 levels.
 function twoRegions(w, h) {
@@ -53,6 +54,25 @@ for (const build of BUILDS) {
     } finally {
       r.dispose();
     }
+  });
+
+  test(`${build}: under the default options, no patch of the four photos puts more than half of its weight on itself`, async () => {
+    const lens = await lensFor(build);
+    const found = [];
+    for (const photo of builtInPhotos())
+      for (const patch of PATCH_SIZES) {
+        const r = await lens.analyzeImage(photo, { patch });
+        try {
+          const { rows: n, data } = r.step('blendWeights');
+          let largest = 0;
+          for (let i = 0; i < n; i++) largest = Math.max(largest, data[i * n + i]);
+          found.push(`${photo.name} ${patch} px: ${largest.toFixed(4)}`);
+          assert.ok(largest <= 0.5, `${photo.name}, patch ${patch}: a patch puts ${largest} of its weight on itself`);
+        } finally {
+          r.dispose();
+        }
+      }
+    assert.equal(found.length, 12, found.join('; '));
   });
 
   test(`${build}: every image step has its documented shape, at every patch size`, async () => {

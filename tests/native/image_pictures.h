@@ -8,8 +8,11 @@
 #include <functional>
 #include <vector>
 
+#include "core/attention.h"
 #include "core/image/image.h"
+#include "core/image/tokens.h"
 #include "core/random.h"
+#include "core/weights.h"
 
 namespace al::test {
 
@@ -32,6 +35,12 @@ inline image::Image picture(const std::function<Rgb(int, int)>& colour, double s
       view.at(y, x, 2) = float(c.b + sigma * noise.gaussian());
     }
   return view;
+}
+
+// Identity weights of the image mode's width (48), prepared once: the picture's default weights.
+inline const PreparedWeights& image_identity() {
+  static const PreparedWeights w = prepare(identity_weights(image::kTokenDims));
+  return w;
 }
 
 // RGBA8 bytes of a width × height picture, every pixel rgba(y, x).

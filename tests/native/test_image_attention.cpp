@@ -21,11 +21,6 @@ using Catch::Matchers::WithinAbs;
 
 namespace {
 
-const al::PreparedWeights& identity() {
-  static const al::PreparedWeights w = al::prepare(al::identity_weights(al::image::kTokenDims));
-  return w;
-}
-
 // Two flat colours with mild noise: region A left of x = 96, region B right of it.
 bool in_a(int x) { return x < 96; }
 al::image::Image two_regions(Rgb a, Rgb b, std::uint64_t seed) {
@@ -58,7 +53,8 @@ TEST_CASE("on two flat colours with mild noise, a patch puts at least 95% of its
                       std::pair{Rgb{0.6f, 0.3f, 0.5f}, Rgb{0.3f, 0.6f, 0.5f}}})
     for (int patch : {32, 16, 8}) {
       o.patch = patch;
-      const ImageAnalysis r = al::image::analyze_view(two_regions(a, b, std::uint64_t(patch)), identity(), o);
+      const ImageAnalysis r =
+          al::image::analyze_view(two_regions(a, b, std::uint64_t(patch)), al::test::image_identity(), o);
       const double share = lowest_own_share(r.attention.weights[0], r.grid);
       INFO("patch " << patch << ", colours " << a.r << "," << a.g << "," << a.b << " | " << b.r << "," << b.g << ","
                     << b.b << ": lowest share on its own region " << share);
@@ -71,8 +67,8 @@ TEST_CASE("with 4 heads, each seeing a quarter of every patch, each head still s
   ImageOptions o;
   o.positional = false;
   o.attention.heads = 4;
-  const ImageAnalysis r =
-      al::image::analyze_view(two_regions({0.85f, 0.35f, 0.25f}, {0.25f, 0.45f, 0.8f}, 5), identity(), o);
+  const ImageAnalysis r = al::image::analyze_view(two_regions({0.85f, 0.35f, 0.25f}, {0.25f, 0.45f, 0.8f}, 5),
+                                                  al::test::image_identity(), o);
   for (int h = 0; h < 4; ++h) {
     const double share = lowest_own_share(r.attention.weights[std::size_t(h)], r.grid);
     INFO("head " << h << ": lowest share on its own region " << share);
@@ -91,7 +87,7 @@ TEST_CASE("the 2-D positional encoding switches attention from look-alike patche
     ImageOptions o;
     o.positional = positional;
     o.positional_weight = 10.0f;
-    const ImageAnalysis r = al::image::analyze_view(view, identity(), o);
+    const ImageAnalysis r = al::image::analyze_view(view, al::test::image_identity(), o);
     double total = 0;
     for (int i = 0; i < r.grid.count; ++i)
       for (int j = 0; j < r.grid.count; ++j)
@@ -176,7 +172,7 @@ TEST_CASE("a mask gives its keys a weight of exactly 0, and their pixels no shar
   o.patch = 32;
   o.attention.heads = 2;
   o.attention.mask = al::Mask::Causal;
-  const ImageAnalysis r = al::image::analyze_view(view, identity(), o);
+  const ImageAnalysis r = al::image::analyze_view(view, al::test::image_identity(), o);
   int leaks = 0;
   for (const Matrix* w : {&r.attention.weights[0], &r.attention.weights[1], &r.blend_weights})
     for (int i = 0; i < 49; ++i)
@@ -186,15 +182,17 @@ TEST_CASE("a mask gives its keys a weight of exactly 0, and their pixels no shar
   for (int v = 0; v < r.pixels.cols; ++v) REQUIRE_THAT(r.blended(0, v), WithinAbs(r.pixels(0, v), 1e-6));
 }
 
-TEST_CASE("at a tiny temperature each patch attends to itself and the filtered picture is the view",
-          "[image][attention]") {
+TEST_CASE(
+    "without the self mask, at a tiny temperature each patch attends to itself and the filtered picture is the view",
+    "[image][attention]") {
   // noise makes every patch different from every other
   const al::image::Image view = picture([](int y, int x) { return Rgb{x / 224.0f, 0.5f, y / 224.0f}; }, 0.1, 13);
   ImageOptions o;
   o.patch = 16;
   o.positional = false;
+  o.attention.mask = al::Mask::None;
   o.attention.temperature = 1e-4f;
-  const ImageAnalysis r = al::image::analyze_view(view, identity(), o);
+  const ImageAnalysis r = al::image::analyze_view(view, al::test::image_identity(), o);
   float lowest_self = 1, largest_change = 0;
   for (int i = 0; i < r.grid.count; ++i) lowest_self = std::min(lowest_self, r.blend_weights(i, i));
   for (float d : r.picture.difference.rgb) largest_change = std::max(largest_change, std::abs(d));
@@ -211,7 +209,7 @@ TEST_CASE("the pipeline keeps every step with its shape, from RGBA bytes of any 
   o.patch = 8;
   o.attention.heads = 6;
   o.positional = true;
-  const ImageAnalysis r = al::image::analyze_image(bytes.data(), bytes.size(), 300, 200, identity(), o);
+  const ImageAnalysis r = al::image::analyze_image(bytes.data(), bytes.size(), 300, 200, al::test::image_identity(), o);
   REQUIRE(r.view.width == 224);
   REQUIRE(r.grid.count == 784);
   REQUIRE(r.pixels.rows == 784);
@@ -234,22 +232,25 @@ TEST_CASE("image options outside their values are refused with a clear message",
   const al::image::Image view(224, 224);
   ImageOptions o;
   o.attention.heads = 5;
-  REQUIRE_THROWS_WITH(al::image::analyze_view(view, identity(), o),
+  REQUIRE_THROWS_WITH(al::image::analyze_view(view, al::test::image_identity(), o),
                       "heads must divide the model width 48 (one of 1, 2, 3, 4, 6, 8, 12, 16, 24, 48), got 5");
   o = ImageOptions{};
   o.patch = 10;
-  REQUIRE_THROWS_WITH(al::image::analyze_view(view, identity(), o), Contains("patch size must be 32, 16 or 8 pixels"));
+  REQUIRE_THROWS_WITH(al::image::analyze_view(view, al::test::image_identity(), o),
+                      Contains("patch size must be 32, 16 or 8 pixels"));
   o = ImageOptions{};
   o.positional_weight = 11.0f;
-  REQUIRE_THROWS_WITH(al::image::analyze_view(view, identity(), o),
+  REQUIRE_THROWS_WITH(al::image::analyze_view(view, al::test::image_identity(), o),
                       Contains("positional weight must be a number from 0 to 10"));
   o = ImageOptions{};
   o.attention.heads = 2;
   o.blend_head = 2;
-  REQUIRE_THROWS_WITH(al::image::analyze_view(view, identity(), o), Contains("a head from 0 to 1, got 2"));
+  REQUIRE_THROWS_WITH(al::image::analyze_view(view, al::test::image_identity(), o),
+                      Contains("a head from 0 to 1, got 2"));
   REQUIRE_THROWS_WITH(al::image::analyze_view(view, al::prepare(al::identity_weights(100)), ImageOptions{}),
                       "the image mode's token vectors have 48 dimensions, but the weights are for d_model 100");
   const std::vector<std::uint8_t> bytes(10);
-  REQUIRE_THROWS_WITH(al::image::analyze_image(bytes.data(), bytes.size(), 2, 2, identity(), ImageOptions{}),
-                      Contains("the pixel data has 10 bytes"));
+  REQUIRE_THROWS_WITH(
+      al::image::analyze_image(bytes.data(), bytes.size(), 2, 2, al::test::image_identity(), ImageOptions{}),
+      Contains("the pixel data has 10 bytes"));
 }

@@ -1,6 +1,7 @@
-// Training the image layer on restoring noisy patches: the objective's pieces, the trainer's
-// determinism, and that a short run beats its starting point and the baselines on pictures it
-// never saw. Synthetic pictures only (dead leaves, flat regions): no files, so it runs under em++.
+// Training the image layer as learned non-local means (filter × V of noisy pictures against the
+// clean ones): the trainer's determinism, what it trains and refuses, and that a short run beats
+// its starting point and the baselines on pictures it never saw. Synthetic pictures only (dead
+// leaves, flat regions): no files, so it runs under em++.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -51,29 +52,6 @@ TEST_CASE("tokens_of and encode_features make the same token vectors as patch_to
   REQUIRE(al::image::encode_features(features, direct).data == direct.tokens.data);
 }
 
-TEST_CASE("a noisy example's target is the clean features in the noisy picture's token space", "[image-train]") {
-  const al::image::PatchGrid g = al::image::patch_grid(32);
-  const Matrix clean = al::image::patch_features(al::train::dead_leaves(5), g);
-  SECTION("without noise the input is the target") {
-    const al::train::NoisyExample e = al::train::noisy_example(clean, Matrix(clean.rows, clean.cols));
-    REQUIRE(e.noisy.tokens.data == e.target.data);
-  }
-  SECTION("with noise they differ, and the target decodes to the clean thumbnail") {
-    al::SplitMix64 rng(3);
-    const al::train::NoisyExample e =
-        al::train::noisy_example(clean, al::image::patch_features(al::train::noise_picture(0.1f, rng), g));
-    REQUIRE(e.noisy.tokens.data != e.target.data);
-    const Matrix from_target = al::image::tokens_to_pixels(e.target, e.noisy, g);
-    const Matrix from_clean = al::image::tokens_to_pixels(al::image::patch_tokens(al::train::dead_leaves(5), g).tokens,
-                                                          al::image::patch_tokens(al::train::dead_leaves(5), g), g);
-    double worst = 0;
-    for (std::size_t i = 0; i < from_target.data.size(); ++i)
-      worst = std::max(worst, double(std::abs(from_target.data[i] - from_clean.data[i])));
-    INFO("largest pixel difference " << worst);
-    REQUIRE(worst < 1e-4);
-  }
-}
-
 TEST_CASE("the same seed trains the same weights, another seed others", "[image-train]") {
   auto run = [](std::uint64_t seed) {
     ImageTrainOptions o = small_options();
@@ -85,8 +63,21 @@ TEST_CASE("the same seed trains the same weights, another seed others", "[image-
   };
   const al::AttentionWeights a = run(7), b = run(7), c = run(8);
   REQUIRE(a.wq.data == b.wq.data);
-  REQUIRE(a.wo.data == b.wo.data);
+  REQUIRE(a.wk.data == b.wk.data);
   REQUIRE(a.wq.data != c.wq.data);
+}
+
+TEST_CASE("training moves W_Q and W_K, which make the weights, and leaves W_V and W_O as they started",
+          "[image-train]") {
+  ImageTrainOptions o = small_options();
+  o.synthetic = 4;
+  ImageTrainer t(o);
+  for (int s = 0; s < 5; ++s) t.step();
+  const al::AttentionWeights start = al::identity_weights(al::image::kTokenDims);
+  REQUIRE(t.weights().wq.data != start.wq.data);
+  REQUIRE(t.weights().wk.data != start.wk.data);
+  REQUIRE(t.weights().wv.data == start.wv.data);
+  REQUIRE(t.weights().wo.data == start.wo.data);
 }
 
 // Pictures never trained on: two dead-leaves pictures of other seeds and two flat regions.
@@ -98,30 +89,35 @@ void add_held_out(ImageTrainer& t) {
 
 // (At patch 32 the thumbnail averages 64 pixels a cell and the noisy input is hard to beat; the
 // preset, at patch 16, is measured against it by attention-train-image: docs/IMAGES.md.)
-TEST_CASE("from identity weights, a short run beats identity, random and the mean patch on held-out pictures",
-          "[image-train]") {
-  ImageTrainOptions o = small_options();  // the preset's noise, rate and start, at patch 32
-  ImageTrainer t(o);
-  add_held_out(t);
-  const al::train::ImageEvaluation before = t.evaluate(t.weights());
-  const al::train::ImageBaselines base = t.baselines();
-  REQUIRE(before.loss == base.identity.loss);  // where training starts
-  for (int s = 0; s < 150; ++s) t.step();
-  const al::train::ImageEvaluation after = t.evaluate(t.weights());
-  INFO("held-out loss: trained " << after.loss << ", identity " << base.identity.loss << ", random " << base.random.loss
-                                 << ", noisy input " << base.noisy.loss << ", mean patch " << base.mean_patch.loss);
-  INFO("held-out PSNR: trained " << after.psnr << " dB, identity " << base.identity.psnr << " dB, random "
-                                 << base.random.psnr << " dB");
-  CHECK(after.pictures == 3 * al::train::kHeldOutDraws);
-  CHECK(after.loss < base.identity.loss);
-  CHECK(after.loss < base.random.loss);
-  CHECK(after.loss < base.mean_patch.loss);
-  CHECK(after.psnr > base.identity.psnr);
-  CHECK(after.psnr > base.random.psnr);
-  CHECK(base.clean.loss == 0);
+TEST_CASE(
+    "from identity weights, a short run beats identity, random, the noisy input and the mean patch on held-out "
+    "pictures",
+    "[image-train]") {
+  for (al::Similarity similarity : {al::Similarity::Dot, al::Similarity::Cosine}) {
+    ImageTrainOptions o = small_options();  // the preset's noise, rate, start and options, at patch 32
+    o.attention.similarity = similarity;
+    if (similarity != ImageTrainOptions{}.attention.similarity)
+      o.attention.temperature = similarity == al::Similarity::Cosine ? 0.2f : 1.0f;
+    ImageTrainer t(o);
+    add_held_out(t);
+    const al::train::ImageEvaluation before = t.evaluate(t.weights());
+    const al::train::ImageBaselines base = t.baselines();
+    REQUIRE(before.loss == base.identity.loss);  // where training starts
+    for (int s = 0; s < 150; ++s) t.step();
+    const al::train::ImageEvaluation after = t.evaluate(t.weights());
+    INFO(al::to_string(similarity) << ", held-out filter × V PSNR: trained " << after.psnr << " dB, identity "
+                                   << base.identity.psnr << " dB, random " << base.random.psnr << " dB, noisy input "
+                                   << base.noisy.psnr << " dB, mean patch " << base.mean_patch.psnr << " dB");
+    CHECK(after.pictures == 3 * al::train::kHeldOutDraws);
+    CHECK(after.loss < base.identity.loss);
+    CHECK(after.loss < base.random.loss);
+    CHECK(after.loss < base.noisy.loss);
+    CHECK(after.loss < base.mean_patch.loss);
+    CHECK(after.psnr == al::train::psnr(after.loss));
+  }
 }
 
-TEST_CASE("from random weights, a short run lowers the held-out loss far below where it started", "[image-train]") {
+TEST_CASE("from random weights, a short run lowers the held-out loss below where it started", "[image-train]") {
   ImageTrainOptions o = small_options();
   o.from_identity = false;
   o.learning_rate = 0.01f;
@@ -135,20 +131,15 @@ TEST_CASE("from random weights, a short run lowers the held-out loss far below w
   const al::train::ImageEvaluation after = t.evaluate(t.weights());
   INFO("held-out loss: trained " << after.loss << ", before " << before.loss << ", mean patch "
                                  << base.mean_patch.loss);
-  CHECK(after.loss < 0.1 * before.loss);
+  CHECK(after.loss < before.loss);
   CHECK(after.loss < base.mean_patch.loss);
-  CHECK(after.psnr > before.psnr);
 }
 
 TEST_CASE("image training refuses what it cannot train", "[image-train]") {
   ImageTrainOptions o = small_options();
-  SECTION("a mask") {
+  SECTION("a causal mask") {
     o.attention.mask = al::Mask::Causal;
-    REQUIRE_THROWS_AS(ImageTrainer(o), al::OptionError);
-  }
-  SECTION("cosine similarity") {
-    o.attention.similarity = al::Similarity::Cosine;
-    REQUIRE_THROWS_AS(ImageTrainer(o), al::OptionError);
+    REQUIRE_THROWS_WITH(ImageTrainer(o), Catch::Matchers::Contains("no causal mask"));
   }
   SECTION("no noise, or too much") {
     o.noise = 0;

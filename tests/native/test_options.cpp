@@ -100,7 +100,13 @@ TEST_CASE("the image layer's training options are ImageTrainOptions' members, ch
   CHECK(text["fromIdentity"] == "true");
   CHECK(text["synthetic"] == "200");
   CHECK(text["decaySteps"] == "0");
-  CHECK(text.size() == 10);
+  CHECK(text.size() == 13);
+  // the comparison the picture mode shows by default, which trained weights then bring with them
+  std::map<std::string, std::string> shown;
+  for (const auto& spec : al::image_option_specs()) shown[spec.name] = al::option_text(spec.get({}));
+  for (const char* name : {"similarity", "mask", "temperature"}) CHECK(text[name] == shown[name]);
+  CHECK(shown["similarity"] == "cosine");
+  CHECK(shown["mask"] == "self");
   const auto* patch = al::find_option(al::image_training_option_specs(), "patch");
   REQUIRE(patch);
   REQUIRE_THROWS_WITH(al::check_option(*patch, al::OptionValue(12.0)), "patch must be one of 32, 16, 8, got 12");

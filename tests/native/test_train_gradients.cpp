@@ -1,5 +1,6 @@
 // The backward pass against central finite differences in double, and the float backward
-// against the double one.
+// against the double one: for a loss on the output and for a loss on the attention weights, with
+// dot-product and cosine scores.
 #include <cmath>
 #include <string>
 
@@ -10,6 +11,7 @@
 using al::AttentionOptions;
 using al::Mask;
 using al::Matrix;
+using al::Similarity;
 using al::test::random_matrix;
 using al::train::LayerMaps;
 namespace ref = al::reference;
@@ -39,14 +41,35 @@ Matrix input(int n, int d, std::uint32_t seed) {
   return x;
 }
 
-// The loss L = Σ G ∘ output, so dL/d(output) = G.
-double loss(const ref::DMatrix& xq, const ref::DMatrix& xkv, const LayerMaps<double>& w, const AttentionOptions& o,
-            const ref::DMatrix& g) {
-  const ref::Steps s = al::train::forward_double(xq, xkv, w, o);
+// Σ G ∘ M over every value.
+double dot(const ref::DMatrix& g, const ref::DMatrix& m) {
   double sum = 0;
-  for (std::size_t i = 0; i < g.data.size(); ++i) sum += g.data[i] * s.output.data[i];
+  for (std::size_t i = 0; i < g.data.size(); ++i) sum += g.data[i] * m.data[i];
   return sum;
 }
+
+// The loss L = Σ G ∘ output, so dL/d(output) = G; or, with one G_h per head for a loss on the
+// weights, L = Σ_h Σ G_h ∘ P_h, so dL/dP_h = G_h.
+struct Loss {
+  ref::DMatrix on_output;
+  std::vector<ref::DMatrix> on_weights;  // empty: the loss is on the output
+  double operator()(const ref::DMatrix& xq, const ref::DMatrix& xkv, const LayerMaps<double>& w,
+                    const AttentionOptions& o) const {
+    const ref::Steps s = al::train::forward_double(xq, xkv, w, o);
+    if (on_weights.empty()) return dot(on_output, s.output);
+    double sum = 0;
+    for (std::size_t h = 0; h < on_weights.size(); ++h) sum += dot(on_weights[h], s.weights[h]);
+    return sum;
+  }
+  void gradients(const ref::DMatrix& xq, const ref::DMatrix& xkv, const LayerMaps<double>& w, const AttentionOptions& o,
+                 LayerMaps<double>& grads) const {
+    const ref::Steps s = al::train::forward_double(xq, xkv, w, o);
+    if (on_weights.empty())
+      al::train::accumulate_gradients(xq, xkv, w, s, on_output, o, grads);
+    else
+      al::train::accumulate_weight_gradients(xq, xkv, s, on_weights, o, grads);
+  }
+};
 
 double norm(const std::vector<double>& v) {
   double s = 0;
@@ -54,14 +77,17 @@ double norm(const std::vector<double>& v) {
   return std::sqrt(s);
 }
 
-// Checks every map's analytic gradient against central differences, norm-wise.
-void check_gradients(int nq, int nk, int d, const AttentionOptions& o, std::uint32_t seed) {
+// Checks every map's analytic gradient against central differences, norm-wise; on_weights: the
+// loss is on the attention weights instead of the output.
+void check_gradients(int nq, int nk, int d, const AttentionOptions& o, std::uint32_t seed, bool on_weights = false) {
   const ref::DMatrix xq = ref::to_double(input(nq, d, seed));
   const ref::DMatrix xkv = nq == nk ? xq : ref::to_double(input(nk, d, seed + 50));
   LayerMaps<double> w = random_maps(d, seed + 7);
-  const ref::DMatrix g = ref::to_double(random_matrix(nq, d, seed + 13));
+  Loss loss{ref::to_double(random_matrix(nq, d, seed + 13)), {}};
+  for (int h = 0; on_weights && h < o.heads; ++h)
+    loss.on_weights.push_back(ref::to_double(random_matrix(nq, nk, seed + 17 + std::uint32_t(h))));
   LayerMaps<double> grads = al::train::zero_maps<double>(d);
-  al::train::accumulate_gradients(xq, xkv, w, al::train::forward_double(xq, xkv, w, o), g, o, grads);
+  loss.gradients(xq, xkv, w, o, grads);
 
   const char* names[] = {"W_Q", "W_K", "W_V", "W_O"};
   ref::DMatrix* maps[] = {&w.wq, &w.wk, &w.wv, &w.wo};
@@ -72,19 +98,20 @@ void check_gradients(int nq, int nk, int d, const AttentionOptions& o, std::uint
     for (std::size_t i = 0; i < numeric.size(); ++i) {
       const double saved = maps[k]->data[i];
       maps[k]->data[i] = saved + h;
-      const double up = loss(xq, xkv, w, o, g);
+      const double up = loss(xq, xkv, w, o);
       maps[k]->data[i] = saved - h;
-      const double down = loss(xq, xkv, w, o, g);
+      const double down = loss(xq, xkv, w, o);
       maps[k]->data[i] = saved;
       numeric[i] = (up - down) / (2 * h);
       diff[i] = analytic[k]->data[i] - numeric[i];
     }
     const double rel = norm(diff) / std::max(norm(numeric), 1e-300);
     INFO("n_q=" << nq << " n_k=" << nk << " d=" << d << " heads=" << o.heads << " scale=" << o.scale
-                << " T=" << o.temperature << " mask=" << al::to_string(o.mask) << " d" << names[k]
-                << ": |analytic - numeric| = " << norm(diff) << ", |numeric| = " << norm(numeric) << ", relative "
-                << rel);
-    // One key (or a causal first row alone) leaves W_Q and W_K without gradient: then both are 0.
+                << " T=" << o.temperature << " mask=" << al::to_string(o.mask) << " " << al::to_string(o.similarity)
+                << (on_weights ? ", loss on the weights" : "") << " d" << names[k] << ": |analytic - numeric| = "
+                << norm(diff) << ", |numeric| = " << norm(numeric) << ", relative " << rel);
+    // One key (or a causal first row alone) leaves W_Q and W_K without gradient, and a loss on
+    // the weights leaves W_V and W_O without: then both are 0.
     if (norm(numeric) < 1e-7)
       REQUIRE(norm(diff) <= 1e-7);
     else
@@ -96,21 +123,61 @@ void check_gradients(int nq, int nk, int d, const AttentionOptions& o, std::uint
 
 TEST_CASE("the backward's gradients of all four maps match central finite differences in double", "[train]") {
   int checked = 0;
-  for (int n : {1, 3, 4, 5})
-    for (int d : {4, 8})
+  for (Similarity similarity : {Similarity::Dot, Similarity::Cosine})
+    for (int n : {1, 3, 4, 5})
+      for (int d : {4, 8})
+        for (int heads : {1, 2})
+          for (bool scale : {true, false})
+            for (Mask mask : {Mask::None, Mask::Causal, Mask::Self})
+              for (float temperature : {1.0f, 0.5f, 2.5f}) {
+                AttentionOptions o;
+                o.heads = heads;
+                o.scale = scale;
+                o.mask = mask;
+                o.temperature = temperature;
+                o.similarity = similarity;
+                check_gradients(n, n, d, o, std::uint32_t(100 * n + 10 * d + heads));
+                ++checked;
+              }
+  REQUIRE(checked == 576);  // every combination ran
+}
+
+TEST_CASE(
+    "for a loss on the attention weights, the gradients of W_Q and W_K match finite differences, W_V and W_O get none",
+    "[train]") {
+  int checked = 0;
+  for (Similarity similarity : {Similarity::Dot, Similarity::Cosine})
+    for (int n : {1, 4, 5})
       for (int heads : {1, 2})
-        for (bool scale : {true, false})
-          for (Mask mask : {Mask::None, Mask::Causal, Mask::Self})
-            for (float temperature : {1.0f, 0.5f, 2.5f}) {
-              AttentionOptions o;
-              o.heads = heads;
-              o.scale = scale;
-              o.mask = mask;
-              o.temperature = temperature;
-              check_gradients(n, n, d, o, std::uint32_t(100 * n + 10 * d + heads));
-              ++checked;
-            }
-  REQUIRE(checked == 288);  // every combination ran
+        for (Mask mask : {Mask::None, Mask::Self})
+          for (float temperature : {1.0f, 0.3f}) {
+            AttentionOptions o;
+            o.heads = heads;
+            o.mask = mask;
+            o.temperature = temperature;
+            o.similarity = similarity;
+            check_gradients(n, n, 8, o, std::uint32_t(300 + 10 * n + heads), true);
+            ++checked;
+          }
+  REQUIRE(checked == 48);
+}
+
+TEST_CASE("cosine gradients stay finite and zero through a query or key of length zero", "[train]") {
+  // W_Q with a zero column block: head 0's queries are all zero vectors, their cosines 0
+  AttentionOptions o;
+  o.heads = 2;
+  o.similarity = Similarity::Cosine;
+  const ref::DMatrix x = ref::to_double(input(4, 8, 21));
+  LayerMaps<double> w = random_maps(8, 22);
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 4; ++c) w.wq(r, c) = 0;
+  LayerMaps<double> grads = al::train::zero_maps<double>(8);
+  const ref::DMatrix g = ref::to_double(random_matrix(4, 8, 23));
+  al::train::accumulate_gradients(x, x, w, al::train::forward_double(x, x, w, o), g, o, grads);
+  for (double v : grads.wq.data) REQUIRE(std::isfinite(v));
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 4; ++c) REQUIRE(grads.wq(r, c) == 0.0);  // head 0's queries
+  check_gradients(4, 4, 8, o, 24);                               // and the rest as usual
 }
 
 TEST_CASE("cross-attention gradients (queries and keys from different texts) match finite differences", "[train]") {
@@ -122,50 +189,71 @@ TEST_CASE("cross-attention gradients (queries and keys from different texts) mat
 }
 
 TEST_CASE("the double forward used for the check equals the reference forward", "[train]") {
-  for (Mask mask : {Mask::None, Mask::Causal}) {
-    AttentionOptions o;
-    o.heads = 2;
-    o.mask = mask;
-    o.temperature = 1.5f;
-    const Matrix x = input(5, 8, 3);
-    const al::AttentionWeights w = al::random_weights(8, 11);
-    const LayerMaps<double> wd{ref::to_double(w.wq), ref::to_double(w.wk), ref::to_double(w.wv), ref::to_double(w.wo)};
-    const ref::Steps got = al::train::forward_double(ref::to_double(x), ref::to_double(x), wd, o);
-    const ref::Steps want = ref::attention_forward(x, x, w, o);
-    for (std::size_t i = 0; i < want.output.data.size(); ++i)
-      REQUIRE(std::abs(got.output.data[i] - want.output.data[i]) <= 1e-12);
-    for (int h = 0; h < 2; ++h)
-      for (std::size_t i = 0; i < want.weights[h].data.size(); ++i)
-        REQUIRE(std::abs(got.weights[h].data[i] - want.weights[h].data[i]) <= 1e-12);
-  }
+  for (Similarity similarity : {Similarity::Dot, Similarity::Cosine})
+    for (Mask mask : {Mask::None, Mask::Causal, Mask::Self}) {
+      AttentionOptions o;
+      o.heads = 2;
+      o.mask = mask;
+      o.temperature = 1.5f;
+      o.similarity = similarity;
+      const Matrix x = input(5, 8, 3);
+      const al::AttentionWeights w = al::random_weights(8, 11);
+      const LayerMaps<double> wd{ref::to_double(w.wq), ref::to_double(w.wk), ref::to_double(w.wv),
+                                 ref::to_double(w.wo)};
+      const ref::Steps got = al::train::forward_double(ref::to_double(x), ref::to_double(x), wd, o);
+      const ref::Steps want = ref::attention_forward(x, x, w, o);
+      for (std::size_t i = 0; i < want.output.data.size(); ++i)
+        REQUIRE(std::abs(got.output.data[i] - want.output.data[i]) <= 1e-12);
+      for (int h = 0; h < 2; ++h)
+        for (std::size_t i = 0; i < want.weights[h].data.size(); ++i)
+          REQUIRE(std::abs(got.weights[h].data[i] - want.weights[h].data[i]) <= 1e-12);
+    }
 }
 
 TEST_CASE("the float backward equals the double backward within float rounding", "[train]") {
   struct Shape {
     int n, d, heads;
   };
-  for (Shape s : {Shape{1, 4, 1}, Shape{5, 8, 2}, Shape{17, 20, 4}, Shape{12, 100, 4}, Shape{30, 100, 1}})
-    for (Mask mask : {Mask::None, Mask::Causal, Mask::Self}) {
-      AttentionOptions o;
-      o.heads = s.heads;
-      o.mask = mask;
-      o.temperature = 1.3f;
-      const Matrix x = input(s.n, s.d, std::uint32_t(s.n + s.d));
-      const LayerMaps<double> wd = random_maps(s.d, std::uint32_t(s.d));
-      const al::AttentionWeights wf = to_float(wd);
-      const Matrix g = random_matrix(s.n, s.d, 5);
+  for (Similarity similarity : {Similarity::Dot, Similarity::Cosine})
+    for (Shape s : {Shape{1, 4, 1}, Shape{5, 8, 2}, Shape{17, 20, 4}, Shape{12, 100, 4}, Shape{30, 100, 1}})
+      for (Mask mask : {Mask::None, Mask::Causal, Mask::Self}) {
+        AttentionOptions o;
+        o.heads = s.heads;
+        o.mask = mask;
+        o.temperature = 1.3f;
+        o.similarity = similarity;
+        const Matrix x = input(s.n, s.d, std::uint32_t(s.n + s.d));
+        const LayerMaps<double> wd = random_maps(s.d, std::uint32_t(s.d));
+        const al::AttentionWeights wf = to_float(wd);
+        const Matrix g = random_matrix(s.n, s.d, 5);
 
-      al::train::Gradients gf = al::train::zero_maps<float>(s.d);
-      al::train::accumulate_gradients(x, x, wf, al::attention_forward(x, x, wf, o), g, o, gf);
-      LayerMaps<double> gd = al::train::zero_maps<double>(s.d);
-      const ref::DMatrix xd = ref::to_double(x);
-      al::train::accumulate_gradients(xd, xd, wd, al::train::forward_double(xd, xd, wd, o), ref::to_double(g), o, gd);
-      INFO("n=" << s.n << " d=" << s.d << " heads=" << s.heads << " mask=" << al::to_string(mask));
-      REQUIRE_CLOSE(gf.wq, gd.wq, 1e-4);
-      REQUIRE_CLOSE(gf.wk, gd.wk, 1e-4);
-      REQUIRE_CLOSE(gf.wv, gd.wv, 1e-4);
-      REQUIRE_CLOSE(gf.wo, gd.wo, 1e-4);
-    }
+        al::train::Gradients gf = al::train::zero_maps<float>(s.d);
+        al::train::accumulate_gradients(x, x, wf, al::attention_forward(x, x, wf, o), g, o, gf);
+        LayerMaps<double> gd = al::train::zero_maps<double>(s.d);
+        const ref::DMatrix xd = ref::to_double(x);
+        al::train::accumulate_gradients(xd, xd, wd, al::train::forward_double(xd, xd, wd, o), ref::to_double(g), o, gd);
+        INFO("n=" << s.n << " d=" << s.d << " heads=" << s.heads << " mask=" << al::to_string(mask) << " "
+                  << al::to_string(similarity));
+        REQUIRE_CLOSE(gf.wq, gd.wq, 1e-4);
+        REQUIRE_CLOSE(gf.wk, gd.wk, 1e-4);
+        REQUIRE_CLOSE(gf.wv, gd.wv, 1e-4);
+        REQUIRE_CLOSE(gf.wo, gd.wo, 1e-4);
+        // and for a loss on the weights
+        const al::AttentionSteps steps = al::attention_forward(x, x, wf, o);
+        std::vector<Matrix> gw;
+        std::vector<ref::DMatrix> gwd;
+        for (int h = 0; h < s.heads; ++h) {
+          gw.push_back(random_matrix(s.n, s.n, std::uint32_t(40 + h)));
+          gwd.push_back(ref::to_double(gw.back()));
+        }
+        gf = al::train::zero_maps<float>(s.d);
+        gd = al::train::zero_maps<double>(s.d);
+        al::train::accumulate_weight_gradients(x, x, steps, gw, o, gf);
+        al::train::accumulate_weight_gradients(xd, xd, al::train::forward_double(xd, xd, wd, o), gwd, o, gd);
+        REQUIRE_CLOSE(gf.wq, gd.wq, 1e-4);
+        REQUIRE_CLOSE(gf.wk, gd.wk, 1e-4);
+        REQUIRE(gf.wv.data == std::vector<float>(gf.wv.data.size(), 0.0f));
+      }
 }
 
 TEST_CASE("gradients accumulate: two calls give twice one call", "[train]") {
@@ -200,13 +288,19 @@ TEST_CASE("with a causal mask, a loss on the first position alone gives W_Q and 
   }
 }
 
-TEST_CASE("training refuses cosine similarity with a sentence naming the option", "[train]") {
+TEST_CASE("the backward refuses inputs, steps or gradients of the wrong shape", "[train]") {
   AttentionOptions o;
-  o.similarity = al::Similarity::Cosine;
+  o.heads = 2;
   const Matrix x = input(3, 4, 1);
   const al::AttentionWeights w = al::random_weights(4, 1);
+  const al::AttentionSteps steps = al::attention_forward(x, x, w, o);
   al::train::Gradients grads = al::train::zero_maps<float>(4);
-  REQUIRE_THROWS_AS(al::train::accumulate_gradients(x, x, w, al::attention_forward(x, x, w, o), Matrix(3, 4), o, grads),
-                    al::OptionError);
-  REQUIRE_THROWS_WITH(al::train::validate_for_training(o, 4), Catch::Matchers::Contains("dot-product"));
+  REQUIRE_THROWS_WITH(al::train::accumulate_gradients(x, x, w, steps, Matrix(2, 4), o, grads),
+                      Catch::Matchers::Contains("dL/d(output) is 2×4, expected 3×4"));
+  REQUIRE_THROWS_WITH(al::train::accumulate_weight_gradients(x, x, steps, {Matrix(3, 3)}, o, grads),
+                      Catch::Matchers::Contains("one matrix per head"));
+  REQUIRE_THROWS_WITH(al::train::accumulate_weight_gradients(x, x, steps, {Matrix(3, 3), Matrix(3, 2)}, o, grads),
+                      Catch::Matchers::Contains("dL/d(weights) is 3×2, expected 3×3"));
+  o.heads = 3;
+  REQUIRE_THROWS_AS(al::train::validate_for_training(o, 4), al::OptionError);
 }

@@ -199,9 +199,6 @@ TEST_CASE("training is deterministic for a seed and differs for another seed", "
 TEST_CASE("the trainer refuses options it cannot train with", "[train]") {
   const al::EmbeddingStore store = cyclic_store();
   auto options = small_options();
-  options.attention.similarity = al::Similarity::Cosine;
-  REQUIRE_THROWS_AS(al::train::Trainer(store, cyclic_corpus(), options), al::OptionError);
-  options = small_options();
   options.attention.heads = 3;  // does not divide 8
   REQUIRE_THROWS_AS(al::train::Trainer(store, cyclic_corpus(), options), al::OptionError);
   options = small_options();

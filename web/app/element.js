@@ -95,7 +95,7 @@ export class AttentionLensElement extends HTMLElement {
       imageResult: null,
       imageError: null,
       trainedImagePreset: null,
-      trainedImageSource: null, // { steps, heads, patch, positional } once the page's own training gave its weights
+      trainedImageSource: null, // { steps, heads, patch, positional, similarity, mask, temperature } once the page's own training gave its weights
     }));
 
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });

@@ -135,7 +135,8 @@ function siteIndex(path) {
 }
 
 // The trained presets the site offers, from weights/index.json: the text layer's { file,
-// heads it was trained with } and the image layer's { file, heads, patch, positional }, or null. Their
+// heads it was trained with } and the image layer's { file, heads, patch, positional,
+// similarity, mask, temperature }, or null. Their
 // bytes are loaded only when chosen (loadPresetWeights).
 export async function trainedPreset() {
   const index = await siteIndex('weights/index.json');

@@ -1,7 +1,9 @@
 // Training the image layer in JS's hands: a thin owner of the C++ image trainer
-// (lens.createImageTrainer()): restoring noisy patches, from identity weights by default.
+// (lens.createImageTrainer()): learned non-local means (filter × V of noisy pictures against the
+// clean ones), from identity weights by default.
 // Objects and arrays returned are JS-owned copies.
 import { checkImage } from './image-check.js';
+import { withBytes } from './with-bytes.js';
 
 export class ImageTrainer {
   #module;
@@ -28,20 +30,17 @@ export class ImageTrainer {
   // A picture ({ width, height, data }: RGBA bytes as in ImageData) to train on (its view, and
   // with augment mirrored views and crops), or with { heldOut: true } one to score on only.
   addPicture(image, { heldOut = false } = {}) {
-    this.#check();
     const { width, height, data } = checkImage(image);
-    const M = this.#module;
-    const ptr = M._malloc(Math.max(data.length, 1));
-    try {
-      M.HEAPU8.set(data, ptr); // HEAPU8 is re-read: malloc may have grown memory
-      this.#live().addPicture(ptr, data.length, width, height, heldOut);
-    } finally {
-      M._free(ptr);
-    }
-    this.#check();
+    this.#withBytes(data, (ptr, n) => this.#live().addPicture(ptr, n, width, height, heldOut));
   }
-  // Runs count mini-batches (forward, backward, Adam); returns their mean loss (the mean squared
-  // error in token space against the clean patches).
+
+  // use(ptr, length) with the bytes in wasm memory for the call; its result, checked
+  #withBytes(bytes, use) {
+    this.#check();
+    return this.#check(withBytes(this.#module, bytes, use));
+  }
+  // Runs count mini-batches (forward, backward, Adam); returns their mean loss (filter × V's mean
+  // squared error against the clean pixels).
   steps(count = 1) {
     return this.#check(this.#live().steps(count));
   }
@@ -57,12 +56,16 @@ export class ImageTrainer {
   get heldOutPictures() {
     return this.#live().heldOutPictures();
   }
-  // Held-out scores of the current weights: { pictures, loss, psnr, pixelMse, filterTimesVPsnr }
-  // over every held-out picture's noisy copies (the same copies for every seed).
-  evaluate() {
-    return this.#check(this.#live().evaluate());
+  // Held-out scores of the current weights, or of weights given as an "ALWT" file (a Uint8Array:
+  // the shipped preset, say): { pictures, loss, psnr }, filter × V's mean squared error and PSNR
+  // over every held-out picture's noisy copies (the same copies for every seed), with this
+  // trainer's options.
+  evaluate(weights) {
+    if (weights === undefined) return this.#check(this.#live().evaluate());
+    if (!(weights instanceof Uint8Array)) throw new TypeError('attention-lens: weights must be a Uint8Array');
+    return this.#withBytes(weights, (ptr, n) => this.#live().evaluateWeights(ptr, n));
   }
-  // The same scores for what training should beat: { identity, random, noisyInput, meanPatch, clean }.
+  // The same scores for what training should beat: { identity, random, noisyInput, meanPatch }.
   baselines() {
     return this.#check(this.#live().baselines());
   }

@@ -318,7 +318,8 @@ export interface AttentionLens {
   /** Loads trained image-layer weights ("ALWT", d_model 48) for image options.weights = 'trained'. */
   setTrainedImageWeights(bytes: Uint8Array): void;
   /**
-   * A trainer of the image layer on restoring noisy patches, from identity weights by default.
+   * A trainer of the image layer as learned non-local means (filter × V of noisy pictures against
+   * the clean ones), from identity weights by default.
    * It trains on options.synthetic seeded dead-leaves pictures and on the pictures given to
    * addPicture(); held-out pictures are only scored. Needs a lens created with { trainer: true }.
    */
@@ -346,37 +347,36 @@ export interface Trainer {
   dispose(): void;
 }
 
-/** Held-out scores of one predictor over the held-out pictures' noisy copies. */
+/**
+ * Held-out scores of one predictor over the held-out pictures' noisy copies: its filter × V (the
+ * mean of the heads' weights times the noisy pixels, as the page blends) against the clean pixels.
+ */
 export interface ImageEvaluation {
   /** Noisy pictures scored (held-out pictures × 2 noise draws; the same draws for every seed). */
   pictures: number;
-  /** The objective: mean squared error in token space against the clean patches. */
+  /** The objective: the mean squared error over every pixel value. */
   loss: number;
-  /** The prediction decoded to pixels against the clean pixels, in dB. */
+  /** The same as a peak signal-to-noise ratio, 10·log10(1 / loss), in dB. */
   psnr: number;
-  pixelMse: number;
-  /** A layer's mean attention weights times the noisy pixels (the page's filter × V), in dB. */
-  filterTimesVPsnr?: number;
 }
 
 export interface ImageTrainer {
   /** A picture to train on, or with { heldOut: true } one that is only scored. */
   addPicture(image: RgbaImage, options?: { heldOut?: boolean }): void;
-  /** Runs count mini-batches; returns their mean loss (token-space mean squared error). */
+  /** Runs count mini-batches; returns their mean loss (filter × V's mean squared error). */
   steps(count?: number): number;
   readonly stepCount: number;
   readonly epochs: number;
   readonly trainingViews: number;
   readonly heldOutPictures: number;
-  /** Held-out scores of the current weights. */
-  evaluate(): ImageEvaluation;
-  /** The same scores for identity and random weights, the noisy input, the mean patch and the clean tokens. */
+  /** Held-out scores of the current weights, or of weights given as an "ALWT" file (e.g. the preset). */
+  evaluate(weights?: Uint8Array): ImageEvaluation;
+  /** The same scores for identity and random weights, the noisy input (weights I) and the mean patch (uniform). */
   baselines(): {
     identity: ImageEvaluation;
     random: ImageEvaluation;
     noisyInput: ImageEvaluation;
     meanPatch: ImageEvaluation;
-    clean: ImageEvaluation;
   };
   /** The current weights as an "ALWT" file (for setTrainedImageWeights). */
   weightsFile(): Uint8Array;

@@ -13,6 +13,7 @@ import {
 } from './options.js';
 import { AttentionResult } from './result.js';
 import { Trainer } from './trainer.js';
+import { withBytes } from './with-bytes.js';
 
 function checkText(name, text) {
   if (typeof text !== 'string') throw new TypeError(`attention-lens: ${name} must be a string, got ${typeof text}`);
@@ -90,14 +91,7 @@ export class Lens {
 
   // Copies bytes into wasm memory once, hands them to C++, frees them.
   #withBytes(bytes, use) {
-    const M = this.#module;
-    const ptr = M._malloc(Math.max(bytes.length, 1));
-    try {
-      M.HEAPU8.set(bytes, ptr); // HEAPU8 is re-read: malloc may have grown memory
-      return use(ptr, bytes.length);
-    } finally {
-      M._free(ptr);
-    }
+    return withBytes(this.#module, bytes, use);
   }
 
   #addFile(bytes, name) {
@@ -238,9 +232,10 @@ export class Lens {
     return new Trainer(M, handle);
   }
 
-  // A trainer of the image layer: restoring noisy patches (Gaussian noise of deviation
-  // options.noise on every pixel value) with Adam, from identity weights unless fromIdentity is
-  // false; options as IMAGE_TRAINING_DEFAULTS. It trains on options.synthetic seeded dead-leaves
+  // A trainer of the image layer: learned non-local means (Gaussian noise of deviation
+  // options.noise on every pixel value; the loss is filter × V's error against the clean pixels)
+  // with Adam, from identity weights unless fromIdentity is false; options as
+  // IMAGE_TRAINING_DEFAULTS (the similarity, mask and temperature are the picture mode's). It trains on options.synthetic seeded dead-leaves
   // pictures made in the core, plus the pictures given to its addPicture(); the held-out ones
   // (addPicture(image, { heldOut: true })) are only scored. Needs no embeddings.
   createImageTrainer(options = {}) {

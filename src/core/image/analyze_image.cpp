@@ -8,22 +8,6 @@
 #include "core/image/view.h"
 
 namespace al::image {
-namespace {
-
-// The weights the pixels are blended with: one head's, or the mean over the heads (each row
-// still sums to 1, and a key masked in every head keeps weight exactly 0).
-Matrix blend_weights(const AttentionSteps& s, int head) {
-  if (head >= 0) return s.weights[std::size_t(head)];
-  Matrix mean = s.weights[0];
-  if (s.weights.size() == 1) return mean;
-  for (std::size_t h = 1; h < s.weights.size(); ++h)
-    for (std::size_t i = 0; i < mean.data.size(); ++i) mean.data[i] += s.weights[h].data[i];
-  const float inv = 1.0f / float(s.weights.size());
-  for (float& v : mean.data) v *= inv;
-  return mean;
-}
-
-}  // namespace
 
 void validate(const ImageOptions& o, int d_model) {
   if (d_model != kTokenDims)
@@ -56,7 +40,7 @@ ImageAnalysis analyze_view(Image view, const PreparedWeights& w, const ImageOpti
   a.input = a.embeddings.tokens;
   for (std::size_t i = 0; i < a.input.data.size(); ++i) a.input.data[i] += o.positional_weight * a.positional.data[i];
   a.attention = attention_forward(a.input, a.input, w, o.attention);  // the same layer as text
-  a.blend_weights = blend_weights(a.attention, o.blend_head);
+  blend_weights(a.attention.weights, o.blend_head, a.blend_weights);
   a.blended = blend_patches(a.blend_weights, a.pixels);
   a.picture = filtered_picture(a.blended, a.view, a.grid);
   return a;

@@ -17,12 +17,26 @@
 
 namespace al::image {
 
+// The picture's defaults, measured in docs/IMAGES.md ("The default options"), and the text
+// mode's left as they are:
+// - the self mask: a patch is its own best match, and without the mask identity weights put up
+//   to 100% of a patch's weight on itself (the softmax saturates), so filter × V showed the patch
+//   and nothing else; masked, every patch attends to the other patches that look like it;
+// - cosine similarity: a key counts by its direction only, so whatever trained or random
+//   weights make of a patch's length, long (bright, contrasty) keys do not win every search;
+//   with identity weights every token has the same length and cosine ranks keys as the dot
+//   product does;
+// - temperature 0.15 (cosines × kCosineScale / 0.15): two patches' cosines differ little (every
+//   pair of a token has length kGain), so the text's T = 1 is too even (a textured region kept
+//   85–92% of its weight); 0.15 keeps 100.00% inside the region on the eight test pictures and
+//   is the best of a grid for identity's filter × V on the noisy photos.
 // The positional encoding is off by default: the picture's point is attention between patches
 // that look alike wherever they are; switched on, it pulls attention towards near patches. Its
 // weight defaults to kGain, so that its sin/cos pairs are as long as the token vectors' pairs and
 // position and content compete evenly (at weight 1 it barely changes the weights: docs/IMAGES.md).
 struct ImageOptions {
-  AttentionOptions attention;       // heads must divide 48: 1, 2, 3, 4, 6, 8, 12, 16, 24, 48
+  // heads must divide 48: 1, 2, 3, 4, 6, 8, 12, 16, 24, 48
+  AttentionOptions attention{1, true, 0.15f, Similarity::Cosine, Mask::Self};
   int patch = 16;                   // pixels: 32, 16 or 8 (49, 196 or 784 tokens)
   bool positional = false;          // add the 2-D sinusoidal positional encoding
   float positional_weight = kGain;  // X = embeddings + weight · PE; in [0, kMaxPositionalWeight]

@@ -7,6 +7,16 @@
 
 namespace al::image {
 
+void blend_weights(const std::vector<Matrix>& heads, int head, Matrix& out) {
+  if (heads.empty() || head >= int(heads.size())) throw OptionError("no such head to blend with");
+  out = heads[std::size_t(head >= 0 ? head : 0)];
+  if (head >= 0 || heads.size() == 1) return;
+  for (std::size_t h = 1; h < heads.size(); ++h)
+    for (std::size_t i = 0; i < out.data.size(); ++i) out.data[i] += heads[h].data[i];
+  const float inv = 1.0f / float(heads.size());
+  for (float& v : out.data) v *= inv;
+}
+
 Matrix blend_patches(const Matrix& weights, const Matrix& pixels) {
   if (weights.cols != pixels.rows)
     throw OptionError("the weights have " + std::to_string(weights.cols) + " keys but there are " +

@@ -32,54 +32,119 @@ void require_shape(const M& m, int rows, int cols, const char* what) {
                       ", expected " + std::to_string(rows) + "×" + std::to_string(cols));
 }
 
-// α: the factor between scores and scaled scores, as the forward computes it.
+// α: the factor between scores and scaled scores, as the forward computes it (score_divisor).
 template <typename T>
 T score_factor(const AttentionOptions& o, int dk) {
-  return T(1) / ((o.scale ? std::sqrt(T(dk)) : T(1)) * T(o.temperature));
+  if (!o.scale) return T(1) / T(o.temperature);
+  return o.similarity == Similarity::Cosine ? T(kCosineScale) / T(o.temperature)
+                                            : T(1) / (std::sqrt(T(dk)) * T(o.temperature));
 }
 
-template <typename T, typename Weights, typename Steps>
-void backward(const MatrixOf<T>& xq_in, const MatrixOf<T>& xkv_in, const Weights& w, const Steps& s,
-              const MatrixOf<T>& d_output, const AttentionOptions& o, LayerMaps<T>& g) {
-  const int d = w.wo.rows, nq = xq_in.rows, nk = xkv_in.rows;
+template <typename T>
+using Column = Eigen::Array<T, Eigen::Dynamic, 1>;
+
+// 1 / |row| for each row of m, and 0 for a zero row (whose cosines are 0 whatever it meets).
+template <typename T>
+Column<T> inverse_norms(const RowMatrix<T>& m) {
+  const Column<T> norms = m.rowwise().norm().array();
+  return (norms > T(0)).select(norms.inverse(), T(0));
+}
+
+// Through x̂ = x / |x|, row by row: dx_i = (dx̂_i − (x̂_i · dx̂_i) x̂_i) / |x_i|, in place.
+template <typename T>
+void through_normalisation(RowMatrix<T>& d, const RowMatrix<T>& unit, const Column<T>& inv_norms) {
+  const Column<T> along = (d.array() * unit.array()).rowwise().sum();
+  d = inv_norms.matrix().asDiagonal() * (d - along.matrix().asDiagonal() * unit);
+}
+
+// One head, from dL/dP (n_q × n_k) to dL/dQ_h and dL/dK_h: the softmax backward, then the scores'.
+template <typename T>
+struct HeadGradients {
+  RowMatrix<T> dq, dk;
+};
+template <typename T, typename Weights>
+HeadGradients<T> scores_backward(const Weights& p, const RowMatrix<T>& dp, T alpha, bool cosine, RowMatrix<T> qh,
+                                 RowMatrix<T> kh) {
+  // softmax backward per row: dA_ij = P_ij (dP_ij − Σ_k P_ik dP_ik); then dS = α · dA
+  const Column<T> row_dot = (p.array() * dp.array()).rowwise().sum();
+  const RowMatrix<T> ds = alpha * (p.array() * (dp.array().colwise() - row_dot)).matrix();
+  // dot: dQ_h (n_q × d_k) = dS (n_q × n_k) · K_h (n_k × d_k);  dK_h (n_k × d_k) = dSᵀ · Q_h
+  if (!cosine) return {ds * kh, ds.transpose() * qh};
+  // cosine: the same products of the unit rows give dQ̂ and dK̂, then through the normalisation
+  const Column<T> inv_q = inverse_norms(qh), inv_k = inverse_norms(kh);
+  qh = inv_q.matrix().asDiagonal() * qh;
+  kh = inv_k.matrix().asDiagonal() * kh;
+  HeadGradients<T> g{ds * kh, ds.transpose() * qh};
+  through_normalisation(g.dq, qh, inv_q);
+  through_normalisation(g.dk, kh, inv_k);
+  return g;
+}
+
+// The shapes of the forward's inputs and kept steps, for d_model d.
+template <typename T, typename Steps>
+void check_steps(const MatrixOf<T>& xq, const MatrixOf<T>& xkv, const Steps& s, const AttentionOptions& o, int d,
+                 const LayerMaps<T>& g) {
   validate_for_training(o, d);
-  const int dk = d / o.heads;
-  require_shape(xq_in, nq, d, "the queries' input");
-  require_shape(xkv_in, nk, d, "the keys' input");
+  const int nq = xq.rows, nk = xkv.rows;
+  require_shape(xq, nq, d, "the queries' input");
+  require_shape(xkv, nk, d, "the keys' input");
   require_shape(s.query, nq, d, "the kept queries");
   require_shape(s.key, nk, d, "the kept keys");
   require_shape(s.value, nk, d, "the kept values");
   require_shape(s.context, nq, d, "the kept context");
-  require_shape(d_output, nq, d, "dL/d(output)");
   if (int(s.weights.size()) != o.heads) throw OptionError("the kept steps have another number of heads");
   for (const auto& p : s.weights) require_shape(p, nq, nk, "the kept attention weights");
   for (const MatrixOf<T>* m : {&g.wq, &g.wk, &g.wv, &g.wo}) require_shape(*m, d, d, "a gradient");
+}
 
-  const auto xq = view(xq_in), xkv = view(xkv_in), dout = view(d_output);
-  const auto query = view(s.query), key = view(s.key), value = view(s.value), context = view(s.context);
+// dW_Q and dW_K from dL/dP of every head (dp_of(h): n_q × n_k), added to g.
+template <typename T, typename Steps, typename DP>
+void add_query_key_gradients(const MatrixOf<T>& xq, const MatrixOf<T>& xkv, const Steps& s, const AttentionOptions& o,
+                             DP dp_of, LayerMaps<T>& g) {
+  const int d = s.query.cols, dk = d / o.heads;
+  const auto query = view(s.query), key = view(s.key);
   const T alpha = score_factor<T>(o, dk);
-
-  view(g.wo).noalias() += context.transpose() * dout;     // dW_O (d × d) = Cᵀ (d × n_q) · dOut (n_q × d)
-  const RowMatrix<T> dc = dout * view(w.wo).transpose();  // dC (n_q × d) = dOut · W_Oᵀ
-  RowMatrix<T> dq(nq, d), dk_all(nk, d), dv(nk, d);
+  RowMatrix<T> dq(xq.rows, d), dk_all(xkv.rows, d);
   for (int h = 0; h < o.heads; ++h) {
     const int c0 = h * dk;
-    const auto p = view(s.weights[std::size_t(h)]);  // P (n_q × n_k)
-    const auto dc_h = dc.middleCols(c0, dk);
-    // dP (n_q × n_k) = dC_h (n_q × d_k) · V_hᵀ (d_k × n_k)
-    const RowMatrix<T> dp = dc_h * value.middleCols(c0, dk).transpose();
-    // dV_h (n_k × d_k) = Pᵀ (n_k × n_q) · dC_h (n_q × d_k)
-    dv.middleCols(c0, dk).noalias() = p.transpose() * dc_h;
-    // softmax backward per row: dA_ij = P_ij (dP_ij − Σ_k P_ik dP_ik); then dS = α · dA
-    const Eigen::Array<T, Eigen::Dynamic, 1> row_dot = (p.array() * dp.array()).rowwise().sum();
-    const RowMatrix<T> ds = alpha * (p.array() * (dp.array().colwise() - row_dot)).matrix();
-    // dQ_h (n_q × d_k) = dS (n_q × n_k) · K_h (n_k × d_k);  dK_h (n_k × d_k) = dSᵀ · Q_h
-    dq.middleCols(c0, dk).noalias() = ds * key.middleCols(c0, dk);
-    dk_all.middleCols(c0, dk).noalias() = ds.transpose() * query.middleCols(c0, dk);
+    const HeadGradients<T> hg =
+        scores_backward<T>(view(s.weights[std::size_t(h)]), dp_of(h), alpha, o.similarity == Similarity::Cosine,
+                           query.middleCols(c0, dk), key.middleCols(c0, dk));
+    dq.middleCols(c0, dk) = hg.dq;
+    dk_all.middleCols(c0, dk) = hg.dk;
   }
-  view(g.wq).noalias() += xq.transpose() * dq;       // dW_Q (d × d) = Xqᵀ (d × n_q) · dQ
-  view(g.wk).noalias() += xkv.transpose() * dk_all;  // dW_K (d × d) = Xkvᵀ (d × n_k) · dK
-  view(g.wv).noalias() += xkv.transpose() * dv;      // dW_V (d × d) = Xkvᵀ (d × n_k) · dV
+  view(g.wq).noalias() += view(xq).transpose() * dq;       // dW_Q (d × d) = Xqᵀ (d × n_q) · dQ
+  view(g.wk).noalias() += view(xkv).transpose() * dk_all;  // dW_K (d × d) = Xkvᵀ (d × n_k) · dK
+}
+
+template <typename T, typename Weights, typename Steps>
+void backward(const MatrixOf<T>& xq, const MatrixOf<T>& xkv, const Weights& w, const Steps& s,
+              const MatrixOf<T>& d_output, const AttentionOptions& o, LayerMaps<T>& g) {
+  const int d = w.wo.rows;
+  check_steps(xq, xkv, s, o, d, g);
+  const int dk = d / o.heads;
+  require_shape(d_output, xq.rows, d, "dL/d(output)");
+  const auto dout = view(d_output), value = view(s.value);
+  view(g.wo).noalias() += view(s.context).transpose() * dout;  // dW_O (d × d) = Cᵀ (d × n_q) · dOut (n_q × d)
+  const RowMatrix<T> dc = dout * view(w.wo).transpose();       // dC (n_q × d) = dOut · W_Oᵀ
+  RowMatrix<T> dv(xkv.rows, d);
+  for (int h = 0; h < o.heads; ++h)  // dV_h (n_k × d_k) = Pᵀ (n_k × n_q) · dC_h (n_q × d_k)
+    dv.middleCols(h * dk, dk).noalias() = view(s.weights[std::size_t(h)]).transpose() * dc.middleCols(h * dk, dk);
+  view(g.wv).noalias() += view(xkv).transpose() * dv;  // dW_V (d × d) = Xkvᵀ (d × n_k) · dV
+  // dP (n_q × n_k) = dC_h (n_q × d_k) · V_hᵀ (d_k × n_k)
+  add_query_key_gradients<T>(
+      xq, xkv, s, o,
+      [&](int h) { return RowMatrix<T>(dc.middleCols(h * dk, dk) * value.middleCols(h * dk, dk).transpose()); }, g);
+}
+
+template <typename T, typename Steps>
+void weight_backward(const MatrixOf<T>& xq, const MatrixOf<T>& xkv, const Steps& s,
+                     const std::vector<MatrixOf<T>>& d_weights, const AttentionOptions& o, LayerMaps<T>& g) {
+  check_steps(xq, xkv, s, o, s.query.cols, g);
+  if (int(d_weights.size()) != o.heads) throw OptionError("dL/d(weights) needs one matrix per head");
+  for (const auto& m : d_weights) require_shape(m, xq.rows, xkv.rows, "dL/d(weights)");
+  add_query_key_gradients<T>(
+      xq, xkv, s, o, [&](int h) { return RowMatrix<T>(view(d_weights[std::size_t(h)])); }, g);
 }
 
 }  // namespace
@@ -92,13 +157,7 @@ LayerMaps<T> zero_maps(int d_model) {
 template LayerMaps<float> zero_maps<float>(int);
 template LayerMaps<double> zero_maps<double>(int);
 
-void validate_for_training(const AttentionOptions& o, int d_model) {
-  validate(o, d_model);
-  if (o.similarity != Similarity::Dot)
-    throw OptionError(
-        "training supports dot-product similarity only; set similarity to dot "
-        "(cosine scores are not differentiated here)");
-}
+void validate_for_training(const AttentionOptions& o, int d_model) { validate(o, d_model); }
 
 void accumulate_gradients(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w, const AttentionSteps& steps,
                           const Matrix& d_output, const AttentionOptions& o, Gradients& grads) {
@@ -109,6 +168,17 @@ void accumulate_gradients(const reference::DMatrix& xq, const reference::DMatrix
                           const reference::Steps& steps, const reference::DMatrix& d_output, const AttentionOptions& o,
                           LayerMaps<double>& grads) {
   backward<double>(xq, xkv, w, steps, d_output, o, grads);
+}
+
+void accumulate_weight_gradients(const Matrix& xq, const Matrix& xkv, const AttentionSteps& steps,
+                                 const std::vector<Matrix>& d_weights, const AttentionOptions& o, Gradients& grads) {
+  weight_backward<float>(xq, xkv, steps, d_weights, o, grads);
+}
+
+void accumulate_weight_gradients(const reference::DMatrix& xq, const reference::DMatrix& xkv,
+                                 const reference::Steps& steps, const std::vector<reference::DMatrix>& d_weights,
+                                 const AttentionOptions& o, LayerMaps<double>& grads) {
+  weight_backward<double>(xq, xkv, steps, d_weights, o, grads);
 }
 
 reference::Steps forward_double(const reference::DMatrix& xq, const reference::DMatrix& xkv, const LayerMaps<double>& w,
@@ -131,8 +201,13 @@ reference::Steps forward_double(const reference::DMatrix& xq, const reference::D
   for (int h = 0; h < o.heads; ++h) {
     const int c0 = h * dk;
     DMatrix scores(nq, nk), scaled(nq, nk), weights(nq, nk);
-    // scores (n_q × n_k) = Q_h · K_hᵀ;  scaled = α · scores
-    view(scores) = view(s.query).middleCols(c0, dk) * view(s.key).middleCols(c0, dk).transpose();
+    // scores (n_q × n_k) = Q_h · K_hᵀ, or the cosines Q̂_h · K̂_hᵀ of the unit rows;  scaled = α · scores
+    RowMatrix<double> qh = view(s.query).middleCols(c0, dk), kh = view(s.key).middleCols(c0, dk);
+    if (o.similarity == Similarity::Cosine) {
+      qh = inverse_norms(qh).matrix().asDiagonal() * qh;
+      kh = inverse_norms(kh).matrix().asDiagonal() * kh;
+    }
+    view(scores) = qh * kh.transpose();
     view(scaled) = alpha * view(scores);
     for (int i = 0; i < nq; ++i) {
       // softmax over the keys query i may see: subtract the max, exp and sum, normalize (the

@@ -6,21 +6,27 @@
 
 #include "core/analyze.h"
 #include "core/errors.h"
+#include "core/image/blend.h"
 #include "core/image/positional_2d.h"
 #include "core/image/view.h"
+#include "core/kernels/kernels.h"
 
 namespace al::train {
+namespace {
 
-NoisyExample noisy_example(const Matrix& clean_features, const Matrix& noise_features) {
-  if (clean_features.rows != noise_features.rows || clean_features.cols != noise_features.cols)
-    throw OptionError("the clean and the noise features differ in shape");
-  Matrix noisy = clean_features;
-  for (std::size_t i = 0; i < noisy.data.size(); ++i) noisy.data[i] += noise_features.data[i];
-  NoisyExample e;
-  e.noisy = image::tokens_of(std::move(noisy));
-  e.target = image::encode_features(clean_features, e.noisy);
-  return e;
+// The shapes blend_loss needs: H ≥ 1 heads of n × n weights, noisy and clean pixels n × m.
+template <typename M>
+void check_blend(const std::vector<M>& weights, const M& noisy, const M& clean) {
+  if (weights.empty()) throw OptionError("the blend loss needs the weights of at least one head");
+  const int n = noisy.rows;
+  for (const M& w : weights)
+    if (w.rows != n || w.cols != n)
+      throw OptionError("the weights are " + std::to_string(w.rows) + " × " + std::to_string(w.cols) + " for " +
+                        std::to_string(n) + " patches");
+  if (clean.rows != n || clean.cols != noisy.cols) throw OptionError("the clean and the noisy pixels differ in shape");
 }
+
+}  // namespace
 
 image::Image noise_picture(float sigma, SplitMix64& rng) {
   image::Image n(image::kViewSize, image::kViewSize);
@@ -45,13 +51,62 @@ void ImageObjective::input(const Matrix& tokens, Matrix& x) const {
     for (std::size_t i = 0; i < x.data.size(); ++i) x.data[i] += weight_ * pe_.data[i];
 }
 
-double squared_error(const float* a, const float* b, std::size_t n) {
+double blend_loss(const std::vector<Matrix>& weights, const Matrix& noisy, const Matrix& clean, BlendWorkspace& ws,
+                  std::vector<Matrix>* d_weights, double scale) {
+  check_blend(weights, noisy, clean);
+  const int n = noisy.rows, m = noisy.cols;
+  const double values = double(n) * m;
+  image::blend_weights(weights, -1, ws.mean);  // P̄, as the page blends
+  // B (n × m) = P̄ (n × n) · Y (n × m)
+  ws.blended.reshape(n, m);
+  kernels::gemm(n, m, n, ws.mean.data.data(), n, noisy.data.data(), m, ws.blended.data.data(), m);
+  // the loss, and dL/dB = scale · 2 (B − C) / N in B's place
   double sum = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const double diff = double(a[i]) - double(b[i]);
+  for (std::size_t i = 0; i < ws.blended.data.size(); ++i) {
+    const double diff = double(ws.blended.data[i]) - double(clean.data[i]);
     sum += diff * diff;
+    ws.blended.data[i] = float(scale * 2.0 * diff / values);
   }
-  return sum;
+  if (d_weights) {
+    // dL/dP̄ (n × n) = dL/dB (n × m) · Yᵀ (m × n); each head's share of the mean is 1/H of it
+    ws.d_mean.reshape(n, n);
+    kernels::gemm_nt(n, n, m, ws.blended.data.data(), m, noisy.data.data(), m, ws.d_mean.data.data(), n);
+    const float share = 1.0f / float(weights.size());
+    d_weights->resize(weights.size());
+    for (Matrix& d : *d_weights) {
+      d.reshape(n, n);
+      for (std::size_t i = 0; i < d.data.size(); ++i) d.data[i] = share * ws.d_mean.data[i];
+    }
+  }
+  return sum / values;
+}
+
+double blend_loss(const std::vector<reference::DMatrix>& weights, const reference::DMatrix& noisy,
+                  const reference::DMatrix& clean, std::vector<reference::DMatrix>* d_weights, double scale) {
+  check_blend(weights, noisy, clean);
+  const int n = noisy.rows, m = noisy.cols, heads = int(weights.size());
+  const double values = double(n) * m;
+  reference::DMatrix mean(n, n), d_blend(n, m);
+  for (const reference::DMatrix& w : weights)
+    for (std::size_t i = 0; i < mean.data.size(); ++i) mean.data[i] += w.data[i] / heads;
+  double sum = 0;
+  for (int i = 0; i < n; ++i)
+    for (int v = 0; v < m; ++v) {
+      double b = 0;  // B_iv = Σ_j P̄_ij Y_jv
+      for (int j = 0; j < n; ++j) b += mean(i, j) * noisy(j, v);
+      sum += (b - clean(i, v)) * (b - clean(i, v));
+      d_blend(i, v) = scale * 2.0 * (b - clean(i, v)) / values;
+    }
+  if (d_weights) {
+    d_weights->assign(std::size_t(heads), reference::DMatrix(n, n));
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        double d = 0;  // dL/dP̄_ij = Σ_v dL/dB_iv Y_jv
+        for (int v = 0; v < m; ++v) d += d_blend(i, v) * noisy(j, v);
+        for (reference::DMatrix& dh : *d_weights) dh(i, j) = d / heads;
+      }
+  }
+  return sum / values;
 }
 
 double psnr(double mse) { return 10.0 * std::log10(1.0 / std::max(mse, 1e-10)); }

@@ -1,4 +1,4 @@
-// The options of training the image layer (restoring noisy patches, image_objective.h), with
+// The options of training the image layer (learned non-local means, image_objective.h), with
 // their defaults: the one place they are written. The native tool (attention-train-image, whose
 // defaults make the shipped "image-trained" preset: scripts/train.mjs passes none) starts from
 // here. The input options (positional encoding and its weight) are the text trainer's struct
@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 
+#include "core/image/analyze_image.h"
 #include "core/image/tokens.h"
 #include "core/train/options.h"
 
@@ -15,9 +16,17 @@ constexpr int kMaxImageBatch = 256;  // noisy pictures per step
 constexpr int kMaxSynthetic = 4096;  // dead-leaves pictures
 constexpr float kMaxNoise = 0.5f;    // the noise's standard deviation, in pixel values ([0, 1])
 
+// The picture mode's attention options (image::ImageOptions: similarity, mask, temperature) with
+// another head count: trained weights are shown with the options they were trained with.
+inline AttentionOptions image_attention_with_heads(int heads) {
+  AttentionOptions o = image::ImageOptions{}.attention;
+  o.heads = heads;
+  return o;
+}
+
 struct ImageTrainOptions {
-  AttentionOptions attention{4};  // 4 heads (any divisor of 48); dot similarity, no mask
-  int patch = 16;                 // pixels: 32, 16 or 8 (49, 196 or 784 patches)
+  AttentionOptions attention = image_attention_with_heads(4);  // 4 heads (any divisor of 48)
+  int patch = 16;                                              // pixels: 32, 16 or 8 (49, 196 or 784 patches)
   // off, as the image mode's default (image::ImageOptions): the layer learns from content alone
   InputOptions input{false, image::kGain};
   float noise = 0.3f;  // σ of the Gaussian noise added to every pixel value, in (0, kMaxNoise]

@@ -21,8 +21,8 @@ constexpr std::uint64_t kSyntheticPictures = 0x5eed1ea5ull << 16;
 
 void check(const ImageTrainOptions& o) {
   validate_for_training(o.attention, image::kTokenDims);
-  if (o.attention.mask != Mask::None)
-    throw OptionError("image training takes no mask: every patch is restored from every patch, as the page shows");
+  if (o.attention.mask == Mask::Causal)
+    throw OptionError("image training takes no causal mask: there is no \"before\" among patches");
   if (!(o.noise > 0.0f && o.noise <= kMaxNoise))
     throw OptionError("noise must be a deviation above 0 and at most " + std::to_string(kMaxNoise) + ", got " +
                       std::to_string(o.noise));
@@ -53,11 +53,19 @@ image::Image crop_view(const std::uint8_t* rgba, int width, int x0, int y0, int 
   return image::make_view(square.data(), square.size(), side, side);
 }
 
-// Pixels of a prediction in token space, as the page draws them: decoded, clipped to [0, 1].
-Matrix decoded(const Matrix& tokens, const image::PatchTokens& encoding, const image::PatchGrid& grid) {
-  Matrix pixels = image::tokens_to_pixels(tokens, encoding, grid);
-  for (float& v : pixels.data) v = std::clamp(v, 0.0f, 1.0f);
-  return pixels;
+// Pixel values in 8 bits, as a picture stores them: round(v · 255), clamped to [0, 255].
+std::vector<std::uint8_t> to_bytes(const Matrix& pixels) {
+  std::vector<std::uint8_t> out(pixels.data.size());
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = std::uint8_t(std::lround(std::clamp(pixels.data[i], 0.0f, 1.0f) * 255.0f));
+  return out;
+}
+
+// The noisy picture's tokens, standardised by it as the page would: clean + noise features.
+Matrix noisy_tokens(const Matrix& clean_features, const Matrix& noise_features) {
+  Matrix f = clean_features;
+  for (std::size_t i = 0; i < f.data.size(); ++i) f.data[i] += noise_features.data[i];
+  return image::tokens_of(std::move(f)).tokens;
 }
 
 }  // namespace
@@ -94,19 +102,18 @@ void ImageTrainer::add_picture(const std::uint8_t* rgba, std::size_t length, int
 
 void ImageTrainer::add_view(const image::Image& view, bool held_out) {
   const image::PatchGrid& g = objective_.grid();
-  const Matrix clean = image::patch_features(view, g);
+  const Matrix clean = image::patch_features(view, g), clean_pixels = image::patch_pixels(view, g);
   if (!held_out) {
-    train_.push_back(clean);
+    train_.push_back({clean, to_bytes(clean_pixels)});
     cursor_ = order_.size();  // the next example starts an epoch over every view
     return;
   }
   // the noise of the k-th held-out picture's draws: the same for every run
   SplitMix64 rng(kHeldOutNoise + std::uint64_t(held_.size() / kHeldOutDraws));
-  const Matrix clean_pixels = image::patch_pixels(view, g);
   for (int draw = 0; draw < kHeldOutDraws; ++draw) {
     const image::Image noise = noise_picture(options_.noise, rng);
     HeldOut h;
-    h.example = noisy_example(clean, image::patch_features(noise, g));
+    objective_.input(noisy_tokens(clean, image::patch_features(noise, g)), h.input);
     h.clean_pixels = clean_pixels;
     h.noisy_pixels = image::patch_pixels(noise, g);
     for (std::size_t i = 0; i < h.noisy_pixels.data.size(); ++i) h.noisy_pixels.data[i] += clean_pixels.data[i];
@@ -122,8 +129,10 @@ void ImageTrainer::initialize(std::uint64_t seed) {
   grads_ = zero_maps<float>(d);
   rng_ = SplitMix64(seed ^ kImageDataStream);
   bank_.clear();
-  for (int i = 0; i < kNoiseBank; ++i)
-    bank_.push_back(image::patch_features(noise_picture(options_.noise, rng_), objective_.grid()));
+  for (int i = 0; i < kNoiseBank; ++i) {
+    const image::Image noise = noise_picture(options_.noise, rng_);
+    bank_.push_back({image::patch_features(noise, objective_.grid()), image::patch_pixels(noise, objective_.grid())});
+  }
   order_.clear();
   cursor_ = 0;
   epochs_ = 0;
@@ -140,18 +149,21 @@ int ImageTrainer::next_view() {
   return order_[cursor_++];
 }
 
-void ImageTrainer::next_noise(Matrix& noise) {
-  const Matrix& from = bank_[rng_.below(bank_.size())];
-  const int n = from.rows;
+void ImageTrainer::next_noise(Noise& noise) {
+  const Noise& from = bank_[rng_.below(bank_.size())];
+  const int n = from.features.rows;
   permutation_.resize(std::size_t(n));
   for (int i = 0; i < n; ++i) permutation_[std::size_t(i)] = i;
   for (std::size_t i = permutation_.size(); i > 1; --i) std::swap(permutation_[i - 1], permutation_[rng_.below(i)]);
   const float sign = (rng_.next() & 1) ? -1.0f : 1.0f;
-  noise.reshape(n, from.cols);
-  for (int t = 0; t < n; ++t) {
-    const float* src = from.row(permutation_[std::size_t(t)]);
-    float* dst = noise.row(t);
-    for (int c = 0; c < from.cols; ++c) dst[c] = sign * src[c];
+  // the same order and sign for a patch's features and its pixels
+  for (auto [src, dst] : {std::pair{&from.features, &noise.features}, std::pair{&from.pixels, &noise.pixels}}) {
+    dst->reshape(n, src->cols);
+    for (int t = 0; t < n; ++t) {
+      const float* a = src->row(permutation_[std::size_t(t)]);
+      float* b = dst->row(t);
+      for (int c = 0; c < src->cols; ++c) b[c] = sign * a[c];
+    }
   }
 }
 
@@ -162,14 +174,19 @@ double ImageTrainer::step() {
   for (Matrix* g : {&grads_.wq, &grads_.wk, &grads_.wv, &grads_.wo}) std::fill(g->data.begin(), g->data.end(), 0.0f);
   double loss_sum = 0;
   for (int b = 0; b < batch; ++b) {
-    const Matrix& clean = train_[std::size_t(next_view())];
+    const TrainingView& view = train_[std::size_t(next_view())];
     next_noise(noise_);
-    const NoisyExample e = noisy_example(clean, noise_);
-    objective_.input(e.noisy.tokens, x_);
+    // the clean pixels and the noisy ones (n × p·p·3)
+    clean_.reshape(noise_.pixels.rows, noise_.pixels.cols);
+    noisy_.reshape(clean_.rows, clean_.cols);
+    for (std::size_t i = 0; i < clean_.data.size(); ++i) {
+      clean_.data[i] = view.pixels[i] * (1.0f / 255.0f);
+      noisy_.data[i] = clean_.data[i] + noise_.pixels.data[i];
+    }
+    objective_.input(noisy_tokens(view.features, noise_.features), x_);
     attention_forward(x_, x_, prepared_, o, steps_);
-    d_output_.reshape(x_.rows, x_.cols);
-    loss_sum += restoration_loss(steps_.output, e.target, &d_output_, 1.0 / batch);  // the batch's mean
-    accumulate_gradients(x_, x_, prepared_.weights, steps_, d_output_, o, grads_);
+    loss_sum += blend_loss(steps_.weights, noisy_, clean_, blend_, &d_weights_, 1.0 / batch);  // the batch's mean
+    accumulate_weight_gradients(x_, x_, steps_, d_weights_, o, grads_);
   }
   adam_.set_learning_rate(decayed_rate(options_.learning_rate, options_.decay_steps, adam_.steps()));
   adam_.step(prepared_.weights, grads_);
@@ -177,79 +194,45 @@ double ImageTrainer::step() {
   return loss_sum / batch;
 }
 
-template <typename Predict>
-ImageEvaluation ImageTrainer::evaluate_with(Predict predict) const {
+template <typename Weights>
+ImageEvaluation ImageTrainer::evaluate_with(Weights weights_of) const {
   ImageEvaluation ev;
-  double squared = 0, blend_squared = 0;
-  std::size_t values = 0;
-  Matrix tokens, pixels, weights;
+  std::vector<Matrix> heads;
+  BlendWorkspace ws;
   for (const HeldOut& h : held_) {
-    weights = Matrix();
-    predict(h, tokens, pixels, weights);
-    ev.loss += restoration_loss(tokens, h.example.target);
-    squared += squared_error(pixels.data.data(), h.clean_pixels.data.data(), pixels.data.size());
-    if (weights.rows > 0) {
-      const Matrix blended = image::blend_patches(weights, h.noisy_pixels);
-      blend_squared += squared_error(blended.data.data(), h.clean_pixels.data.data(), blended.data.size());
-    }
-    values += pixels.data.size();
+    weights_of(h, heads);
+    ev.loss += blend_loss(heads, h.noisy_pixels, h.clean_pixels, ws);
     ++ev.pictures;
   }
   if (ev.pictures > 0) {
-    ev.loss /= ev.pictures;
-    ev.mse = squared / double(values);
-    ev.psnr = psnr(ev.mse);
-    ev.blend_psnr = blend_squared > 0 ? psnr(blend_squared / double(values)) : 0;
+    ev.loss /= ev.pictures;  // every picture has as many values
+    ev.psnr = psnr(ev.loss);
   }
   return ev;
 }
 
-ImageEvaluation ImageTrainer::evaluate(const AttentionWeights& w) const {
+ImageEvaluation ImageTrainer::evaluate(const AttentionWeights& w, const AttentionOptions& attention) const {
   if (w.d_model != image::kTokenDims)
     throw OptionError("the weights are for d_model " + std::to_string(w.d_model) + ", the image token vectors have " +
                       std::to_string(image::kTokenDims));
   const PreparedWeights prepared = prepare(w);
-  const image::PatchGrid& g = objective_.grid();
-  Matrix x;
   AttentionSteps steps;
-  return evaluate_with([&](const HeldOut& h, Matrix& tokens, Matrix& pixels, Matrix& weights) {
-    objective_.input(h.example.noisy.tokens, x);
-    attention_forward(x, x, prepared, options_.attention, steps);
-    tokens = steps.output;
-    pixels = decoded(tokens, h.example.noisy, g);
-    weights = Matrix(g.count, g.count);  // the mean of the heads, as the page blends by default
-    for (const Matrix& head : steps.weights)
-      for (std::size_t i = 0; i < weights.data.size(); ++i)
-        weights.data[i] += head.data[i] / float(steps.weights.size());
+  return evaluate_with([&](const HeldOut& h, std::vector<Matrix>& heads) {
+    attention_forward(h.input, h.input, prepared, attention, steps);
+    heads = steps.weights;
   });
 }
 
 ImageBaselines ImageTrainer::baselines() const {
-  const image::PatchGrid& g = objective_.grid();
+  const int n = objective_.grid().count;
   ImageBaselines b;
   b.identity = evaluate(identity_weights(image::kTokenDims));
   b.random = evaluate(random_weights(image::kTokenDims, options_.seed));
-  b.noisy = evaluate_with([&](const HeldOut& h, Matrix& tokens, Matrix& pixels, Matrix&) {
-    tokens = h.example.noisy.tokens;
-    pixels = h.noisy_pixels;
-  });
-  b.mean_patch = evaluate_with([&](const HeldOut& h, Matrix& tokens, Matrix& pixels, Matrix&) {
-    auto mean_rows = [](const Matrix& m) {
-      Matrix out(m.rows, m.cols);
-      std::vector<double> sum(std::size_t(m.cols), 0.0);
-      for (int t = 0; t < m.rows; ++t)
-        for (int c = 0; c < m.cols; ++c) sum[std::size_t(c)] += m(t, c);
-      for (int t = 0; t < m.rows; ++t)
-        for (int c = 0; c < m.cols; ++c) out(t, c) = float(sum[std::size_t(c)] / m.rows);
-      return out;
-    };
-    tokens = mean_rows(h.example.noisy.tokens);
-    pixels = mean_rows(h.noisy_pixels);
-  });
-  b.clean = evaluate_with([&](const HeldOut& h, Matrix& tokens, Matrix& pixels, Matrix&) {
-    tokens = h.example.target;
-    pixels = decoded(tokens, h.example.noisy, g);
-  });
+  Matrix eye(n, n), uniform(n, n);
+  for (int i = 0; i < n; ++i) eye(i, i) = 1.0f;
+  std::fill(uniform.data.begin(), uniform.data.end(), 1.0f / float(n));
+  b.noisy = evaluate_with([&](const HeldOut&, std::vector<Matrix>& heads) { heads = {eye}; });
+  b.mean_patch = evaluate_with([&](const HeldOut&, std::vector<Matrix>& heads) { heads = {uniform}; });
   return b;
 }
 

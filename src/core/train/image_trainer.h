@@ -1,18 +1,21 @@
-// Training the image layer on restoring noisy patches (image_objective.h), one mini-batch per
-// call, so that a caller (the native tool, or a worker between frames) drives it step by step:
+// Training the image layer as learned non-local means (image_objective.h: the page's filter × V
+// of a noisy picture scored against the clean one), one mini-batch per call, so that a caller
+// (the native tool, or a worker between frames) drives it step by step:
 //   ImageTrainer t(options);                        // initialize(options.seed)
 //   t.add_picture(rgba, length, w, h, false);       // pictures to train on (several views each)
 //   t.add_picture(rgba, length, w, h, true);        // pictures held out (never trained on)
 //   for (...) loss = t.step();                      // forward, backward, Adam on one mini-batch
-//   t.evaluate(t.weights());                        // held-out loss, pixel MSE and PSNR
+//   t.evaluate(t.weights());                        // held-out filter × V: its MSE and PSNR
 //   t.baselines();                                  // the same for identity, random, noisy input, ...
 // Held out means whole pictures: a picture is either trained on or held out. Each held-out
 // picture is scored on kHeldOutDraws noise draws made from a fixed seed (the same for every
 // training seed), so every run and every baseline is scored on the same noisy pictures.
-// Training noise: a bank of kNoiseBank noise pictures' features (seeded from the training seed);
-// each example takes one with its patches in a fresh random order and a random sign. The noise
-// of different patches is independent and identically distributed, and symmetric, so that is
-// an equally likely draw of the noise at the cost of n × 24 numbers instead of 224 × 224 × 3.
+// Training noise: a bank of kNoiseBank noise pictures (their pixels and features, seeded from the
+// training seed); each example takes one with its patches in a fresh random order and a random
+// sign. The noise of different patches is independent and identically distributed, and
+// symmetric, so that is an equally likely draw of the noise without 224 × 224 × 3 new Gaussian
+// numbers per example. Training views keep their pixels in 8 bits (150 kB a view; rounding
+// moves a value by at most 1/510, against noise of σ = 0.3); held-out pictures keep floats.
 // Deterministic for a seed: the weights (identity, or Xavier: al::random_weights(48, seed)), the bank, the
 // order of the training views (reshuffled every epoch) and the noise of each example come from
 // splitmix64 generators seeded from it (core/random.h).
@@ -32,27 +35,22 @@
 namespace al::train {
 
 constexpr int kHeldOutDraws = 2;  // noise draws per held-out picture
-constexpr int kNoiseBank = 64;    // noise pictures training draws from
+constexpr int kNoiseBank = 16;    // noise pictures training draws from
 
-// Scores of one predictor on the held-out noisy pictures.
+// Scores of one predictor on the held-out noisy pictures: its filter × V (the mean of the heads'
+// weights times the noisy pixels) against the clean pixels.
 struct ImageEvaluation {
-  int pictures = 0;       // noisy pictures scored (held-out pictures × kHeldOutDraws)
-  double loss = 0;        // the objective (restoration_loss in token space), mean over the pictures
-  double mse = 0;         // pixel MSE of the prediction decoded (image::tokens_to_pixels, clipped to
-                          // [0, 1]) against the clean picture's pixels, over every value
-  double psnr = 0;        // 10·log10(1 / mse), dB
-  double blend_psnr = 0;  // for a layer: its attention weights (mean of the heads) times the noisy
-                          // pixels (the page's filter × V), against the clean pixels, dB
+  int pictures = 0;  // noisy pictures scored (held-out pictures × kHeldOutDraws)
+  double loss = 0;   // the objective (blend_loss): the mean squared error over every value
+  double psnr = 0;   // 10·log10(1 / loss), dB
 };
 
 // What to beat, on the same noisy pictures as evaluate().
 struct ImageBaselines {
-  ImageEvaluation identity;    // the layer with identity weights: non-local means on the tokens
+  ImageEvaluation identity;    // the layer with identity weights: non-local means on the patches
   ImageEvaluation random;      // the layer with the seed's Xavier weights
-  ImageEvaluation noisy;       // the input as it is: the noisy tokens; pixels: the noisy pixels
-  ImageEvaluation mean_patch;  // every patch the picture's mean: the mean noisy token and pixels
-  ImageEvaluation clean;       // the clean tokens, decoded: the best a token prediction can score
-                               // (loss 0; its pixel error is the thumbnail's)
+  ImageEvaluation noisy;       // each patch as it is (the weights I): the noisy pixels
+  ImageEvaluation mean_patch;  // uniform weights: every patch the mean noisy patch
 };
 
 // The 224 × 224 views a training picture gives: its centred square (as image::make_view); with
@@ -79,8 +77,10 @@ class ImageTrainer {
   // One mini-batch: forward, loss, backward, Adam update. Returns the mean loss of its pictures.
   // Throws OptionError when there is no training view.
   double step();
-  // Held-out scores of any weights (d_model 48); pictures = 0 without held-out pictures.
-  ImageEvaluation evaluate(const AttentionWeights& w) const;
+  // Held-out scores of any weights (d_model 48), with the training's attention options or others
+  // (e.g. another temperature); pictures = 0 without held-out pictures.
+  ImageEvaluation evaluate(const AttentionWeights& w) const { return evaluate(w, options_.attention); }
+  ImageEvaluation evaluate(const AttentionWeights& w, const AttentionOptions& attention) const;
   ImageBaselines baselines() const;
 
   const AttentionWeights& weights() const { return prepared_.weights; }
@@ -92,30 +92,41 @@ class ImageTrainer {
   const ImageObjective& objective() const { return objective_; }
 
  private:
-  struct HeldOut {  // one noise draw of a held-out picture
-    NoisyExample example;
+  struct TrainingView {
+    Matrix features;                   // clean features, n × 24
+    std::vector<std::uint8_t> pixels;  // clean pixels, n × p·p·3, in 8 bits
+  };
+  struct Noise {  // a noise picture: its features (n × 24) and pixels (n × p·p·3), patch by patch
+    Matrix features, pixels;
+  };
+  struct HeldOut {                      // one noise draw of a held-out picture
+    Matrix input;                       // the layer's input: the noisy picture's tokens (+ PE)
     Matrix clean_pixels, noisy_pixels;  // n × p·p·3
   };
-  template <typename Predict>  // void (const HeldOut&, Matrix& tokens, Matrix& pixels, Matrix* weights)
-  ImageEvaluation evaluate_with(Predict predict) const;
+  // Each held-out picture scored with the heads' weights weights_of(h, heads) gives.
+  template <typename Weights>  // void (const HeldOut&, std::vector<Matrix>& heads)
+  ImageEvaluation evaluate_with(Weights weights_of) const;
   int next_view();
-  void next_noise(Matrix& noise);
+  void next_noise(Noise& noise);
 
   ImageTrainOptions options_;
   ImageObjective objective_;
-  std::vector<Matrix> train_;  // the training views' clean features (n × 24)
+  std::vector<TrainingView> train_;
   std::vector<HeldOut> held_;
-  std::vector<Matrix> bank_;  // noise pictures' features (n × 24)
-  std::vector<int> order_;    // this epoch's order of the training views
+  std::vector<Noise> bank_;
+  std::vector<int> order_;  // this epoch's order of the training views
   std::size_t cursor_ = 0;
   int epochs_ = 0;
   SplitMix64 rng_{0};  // the data stream: order, noise
   PreparedWeights prepared_;
   Adam adam_;
   // workspaces reused by every step
-  Matrix x_, noise_, d_output_;
+  Matrix x_, clean_, noisy_;
+  Noise noise_;
   std::vector<int> permutation_;
   AttentionSteps steps_;
+  BlendWorkspace blend_;
+  std::vector<Matrix> d_weights_;
   Gradients grads_;
 };
 

@@ -78,7 +78,7 @@ const STEPS = [
     'The same on a picture',
     'The article’s picture: cut into patches, each patch attends to the patches that look like it. Multiplying the filter with the values keeps what matters and throws the rest away: each patch, dimmed by its weight.',
     '.blend',
-    { mode: 'image', imageOptions: { ...DEFAULT_IMAGE_OPTIONS, mask: 'self' } },
+    { mode: 'image', imageOptions: DEFAULT_IMAGE_OPTIONS }, // the picture's defaults: the self mask, cosine
   ],
   [
     'Next: heads, documents and masks',

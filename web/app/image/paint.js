@@ -44,8 +44,9 @@ export function paintDifference(canvas, step, size) {
   );
 }
 
-// The view with every patch's brightness times factor[patch] (0 black, 1 as is).
-export function paintDimmed(canvas, view, grid, factor, size) {
+// The view with every patch's brightness times factor[patch] (0 black, 1 as is), and the patch
+// `outline` (the query; -1: none) framed as the filter frames it.
+export function paintDimmed(canvas, view, grid, factor, size, { outline = -1 } = {}) {
   const side = view.rows;
   const ctx = context(canvas, side, side, size);
   const cell = (i) => {
@@ -59,6 +60,11 @@ export function paintDimmed(canvas, view, grid, factor, size) {
     0,
     0,
   );
+  if (outline < 0) return;
+  const p = grid.patch;
+  ctx.strokeStyle = '#ff6b00';
+  ctx.lineWidth = 2;
+  ctx.strokeRect((outline % grid.side) * p + 1, Math.floor(outline / grid.side) * p + 1, p - 2, p - 2);
 }
 
 // One patch (patch · patch · 3 floats, from a row of pixels, blended or decoded) at size px.

@@ -1,9 +1,7 @@
 // Training curves over the steps on a log scale, so that the first hundred steps (where most of
-// the change is) and the thousands after both show:
-// - drawCurve (the text layer): the loss per step (blue, left axis, zoomed to its own range) and
-//   the held-out top-10 accuracy (orange dots, right axis);
-// - drawLossCurve (the image layer): the training loss (blue) and the held-out loss (orange
-//   dots) on one loss axis, with what to beat as dashed lines (a baseline's loss and label).
+// the change is) and the thousands after both show: the loss per step (blue, left axis, zoomed
+// to its own range) and a held-out score (orange dots, right axis): the text layer's top-10
+// accuracy, the image layer's filter × V PSNR with identity weights' dashed.
 const W = 320,
   H = 140,
   PAD = { left: 34, right: 34, top: 8, bottom: 22 };
@@ -37,55 +35,46 @@ function lossLine(ctx, points, x, y) {
   ctx.stroke();
 }
 
-export function drawCurve(canvas, losses, evals) {
-  const { ctx, x, top, bottom } = frame(canvas, losses.at(-1)?.steps);
+// losses: [{ steps, loss }], the training loss per step (blue, left axis, zoomed to its own
+// range); evals: held-out scores at some steps (orange dots, right axis), read by held:
+// { value(e), lo, hi (the axis' range), label(v), lines: [{ value, label }] drawn dashed across on
+// that axis: what to beat }.
+export function drawCurve(canvas, losses, evals, held = TOP10) {
+  const { ctx, x, top, bottom } = frame(canvas, Math.max(losses.at(-1)?.steps ?? 0, evals.at(-1)?.steps ?? 0));
   const values = losses.map((p) => p.loss);
   const lo = Math.min(...values, 1),
     hi = Math.max(...values, lo + 0.01);
   const y = (v) => top + ((bottom - top) * (hi - v)) / (hi - lo);
-  const topMax = Math.max(0.05, ...evals.map((e) => e.top10)) * 1.1;
-  const yAcc = (v) => top + (bottom - top) * (1 - v / topMax);
-  // the loss's range left, the accuracy's right
+  const { lo: heldLo, hi: heldHi } = held.range(evals);
+  const yHeld = (v) => top + ((bottom - top) * (heldHi - v)) / (heldHi - heldLo);
+  // the loss's range left, the held-out score's right
   ctx.textAlign = 'right';
   ctx.fillStyle = '#3b5bdb';
   ctx.fillText(hi.toFixed(2), PAD.left - 3, top + 8);
   ctx.fillText(lo.toFixed(2), PAD.left - 3, bottom);
   ctx.textAlign = 'left';
   ctx.fillStyle = '#e8590c';
-  ctx.fillText(`${Math.round(topMax * 100)}%`, W - PAD.right + 3, top + 8);
-  ctx.fillText('0%', W - PAD.right + 3, bottom);
-  lossLine(ctx, losses, x, y);
-  ctx.fillStyle = '#e8590c';
-  for (const e of evals) ctx.fillRect(x(e.steps) - 2, yAcc(e.top10) - 2, 4, 4);
-}
-
-// losses and heldOut: [{ steps, loss }]; lines: [{ loss, label }] drawn dashed across (those
-// above twice the highest loss drawn are left out, so that they do not flatten the curve).
-export function drawLossCurve(canvas, losses, heldOut, lines = []) {
-  const { ctx, x, top, bottom } = frame(canvas, Math.max(losses.at(-1)?.steps ?? 0, heldOut.at(-1)?.steps ?? 0));
-  const drawn = [...losses, ...heldOut].map((p) => p.loss);
-  const shown = lines.filter((l) => !drawn.length || l.loss <= 2 * Math.max(...drawn));
-  const values = [...drawn, ...shown.map((l) => l.loss)];
-  const lo = values.length ? Math.min(...values) * 0.95 : 0,
-    hi = Math.max(...values, lo + 0.01) * 1.02;
-  const y = (v) => top + ((bottom - top) * (hi - v)) / (hi - lo);
-  ctx.textAlign = 'right';
-  ctx.fillStyle = '#5c636a';
-  ctx.fillText(hi.toFixed(2), PAD.left - 3, top + 8);
-  ctx.fillText(lo.toFixed(2), PAD.left - 3, bottom);
-  ctx.textAlign = 'left';
+  ctx.fillText(held.label(heldHi), W - PAD.right + 3, top + 8);
+  ctx.fillText(held.label(heldLo), W - PAD.right + 3, bottom);
   ctx.setLineDash([4, 3]);
-  for (const l of shown) {
+  for (const l of held.lines ?? []) {
     ctx.strokeStyle = '#868e96';
     ctx.beginPath();
-    ctx.moveTo(PAD.left, y(l.loss));
-    ctx.lineTo(W - PAD.right, y(l.loss));
+    ctx.moveTo(PAD.left, yHeld(l.value));
+    ctx.lineTo(W - PAD.right, yHeld(l.value));
     ctx.stroke();
     ctx.fillStyle = '#5c636a';
-    ctx.fillText(l.label, PAD.left + 3, y(l.loss) - 3); // inside the plot, above its line
+    ctx.fillText(l.label, PAD.left + 3, yHeld(l.value) - 3); // inside the plot, above its line
   }
   ctx.setLineDash([]);
   lossLine(ctx, losses, x, y);
   ctx.fillStyle = '#e8590c';
-  for (const e of heldOut) ctx.fillRect(x(e.steps) - 2, y(e.loss) - 2, 4, 4);
+  for (const e of evals) ctx.fillRect(x(e.steps) - 2, yHeld(held.value(e)) - 2, 4, 4);
 }
+
+// The text layer's held-out score: the top-10 accuracy, from 0.
+const TOP10 = {
+  value: (e) => e.top10,
+  range: (evals) => ({ lo: 0, hi: Math.max(0.05, ...evals.map((e) => e.top10)) * 1.1 }),
+  label: (v) => `${Math.round(v * 100)}%`,
+};

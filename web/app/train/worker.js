@@ -5,15 +5,16 @@
 //   in:  start {files, heads, seed, sentence} · sentence {text}
 //   out: ready {train, heldOut, vocabulary} · eval {steps, top1, top10}
 //        · filter {steps, tokens, rows, cols, weights}
-// - image: restoring noisy patches, training on the core's seeded dead-leaves pictures and scored
-//   on the built-in photos (images/index.json), decoded here and held out (never trained on);
-//   no embeddings are loaded;
+// - image: learned non-local means (filter × V of noisy pictures against the clean ones), training
+//   on the core's seeded dead-leaves pictures and scored on the built-in photos (images/index.json),
+//   decoded here and held out (never trained on); no embeddings are loaded;
 //   in:  start {kind: 'image', files, heads, patch, seed}
-//   out: ready {trainingViews, heldOut, pictures, baselines} · eval {steps, loss, psnr, filterTimesVPsnr}
+//   out: ready {trainingViews, heldOut, pictures, copies, baselines} · eval {steps, loss, psnr}
 // Both:
 //   in:  pause · resume · reset {seed} · weights
 //   out: progress {steps, epochs, loss, stepsPerSecond} · paused {steps}
-//        · weights {bytes, heads, patch, positional, steps} (asked with weights) · error {message}
+//        · weights {bytes, heads, steps; the image layer's: patch, positional, similarity, mask,
+//          temperature} (asked with weights) · error {message}
 import { readBytes } from '../../lib/assets.js';
 import { SCHEMA } from '../../lib/generated/schema.js';
 import { createLensWith, Lens } from '../../lib/lens.js';
@@ -77,9 +78,9 @@ async function textJob(files, { seed, heads }) {
 }
 
 // The image layer: the options as lens.createImageTrainer's (heads, patch, seed; the rest at
-// their defaults: 200 dead-leaves pictures, noise 0.3, batch 4), with the shipped preset's
-// schedule: the learning rate falls linearly over its 1,000 steps (after them it stays at 0.1%).
-// With a constant rate the held-out loss rose again after a few hundred steps (docs/IMAGES.md).
+// their defaults: 200 dead-leaves pictures, noise 0.3, batch 4, the picture mode's similarity,
+// mask and temperature), with the shipped preset's schedule: the learning rate falls linearly
+// over its 1,000 steps (after them it stays at 0.1%).
 async function imageJob(files, { heads, patch, seed }) {
   const { module, simd } = await loadModule(files, { build: 'attention-lens-train' });
   const lens = new Lens(module, null, simd); // no embeddings: the image trainer needs none
@@ -93,7 +94,7 @@ async function imageJob(files, { heads, patch, seed }) {
     trainer.addPicture(await decodePicture(new Blob([bytes])), { heldOut: true });
     pictures.push(p.name);
   }
-  const summary = (e) => ({ loss: e.loss, psnr: e.psnr, filterTimesVPsnr: e.filterTimesVPsnr ?? null });
+  const summary = (e) => ({ loss: e.loss, psnr: e.psnr });
   const b = trainer.baselines();
   postMessage({
     type: 'ready',
@@ -111,9 +112,12 @@ async function imageJob(files, { heads, patch, seed }) {
       postMessage({ type: 'eval', steps: trainer.stepCount, ...summary(trainer.evaluate()) });
     },
     async preview() {},
-    // trained at the schema's default input (the positional encoding off, as the image mode's
-    // default): the page shows them with that input
-    weights: () => ({ heads, patch, positional: IMAGE_TRAINING_DEFAULTS.positional }),
+    // trained with the schema's defaults for the rest (the picture mode's input and comparison):
+    // the page shows them with those
+    weights: () => {
+      const { positional, similarity, mask, temperature } = IMAGE_TRAINING_DEFAULTS;
+      return { heads, patch, positional, similarity, mask, temperature };
+    },
   };
 }
 

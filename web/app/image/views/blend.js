@@ -25,12 +25,13 @@ export function blendView(store) {
       'p',
       { class: 'hint' },
       'The values here are the patches’ pixels. Each patch is dimmed by its weight (the brightest keeps the most); ' +
-        'the weighted sum of all of them is the answer for the query patch.',
+        'the weighted sum of all of them is the answer for the query patch. Under the self mask (the default) the ' +
+        'query takes nothing from itself: its answer is what the patches that look like it hold.',
     ),
     h(
       'div',
       { class: 'picture-row' },
-      figure(dimmed, 'each patch × its weight (÷ the largest)'),
+      figure(dimmed, 'each patch × its weight (÷ the largest); the query patch framed'),
       figure(original, 'the query patch'),
       figure(answer, 'its blend: Σ weight × patch'),
     ),
@@ -68,6 +69,7 @@ export function blendView(store) {
       r.grid,
       Float32Array.from(row, (w) => (largest > 0 ? w / largest : 0)),
       224,
+      { outline: q },
     );
     paintPatch(original, r.view('pixels').data.subarray(q * values, (q + 1) * values), p, 112);
     paintPatch(answer, r.view('blended').data.subarray(q * values, (q + 1) * values), p, 112);

@@ -86,7 +86,7 @@ export function imageControlsView(store) {
       trained.textContent = source
         ? `trained in this page (${source.steps.toLocaleString('en-US')} steps, ${source.heads} heads, patch ${source.patch})`
         : trainedImagePreset
-          ? 'trained here (restoring noisy patches)'
+          ? 'trained here (learned non-local means)'
           : 'trained (not available)';
       const options = [['-1', o.heads === 1 ? 'the head' : 'the mean of the heads']];
       for (let k = 0; k < o.heads && o.heads > 1; k++) options.push([String(k), `head ${k + 1}`]);

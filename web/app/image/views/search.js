@@ -58,6 +58,8 @@ export function imageSearchView(store) {
     const head = r.heads === 1 ? 0 : r.options.blendHead;
     const scores = head >= 0 ? r.view('scores', head).data.slice(q * n, (q + 1) * n) : null;
     const scaled = head >= 0 ? r.view('scaled', head).data.slice(q * n, (q + 1) * n) : null;
+    // cosines of look-alike patches differ in the third decimal, which × 10 / T makes count
+    const digits = r.options.similarity === 'cosine' ? 3 : 2;
     const order = Array.from({ length: n }, (_, j) => j).sort((a, b) => weights[b] - weights[a]);
     const shown = order.slice(0, SHOWN);
     syncChildren(results, shown.length, resultItem, (li, i) => {
@@ -66,7 +68,7 @@ export function imageSearchView(store) {
       paintPatch(thumb, patchPixels(j), p, 32);
       title.textContent = `row ${Math.floor(j / side) + 1}, column ${(j % side) + 1}${j === q ? ' (itself)' : ''}`;
       numbers.textContent = scores
-        ? `score ${fmt(scores[j], 2)} → scaled ${fmt(scaled[j], 2)} → weight ${percent(weights[j])}`
+        ? `score ${fmt(scores[j], digits)} → scaled ${fmt(scaled[j], 2)} → weight ${percent(weights[j])}`
         : `weight ${percent(weights[j])} (the mean of the heads)`;
       track.firstChild.style.width = percent(weights[j]);
       title.onclick = () => store.set({ patch: j, patchChosen: true }); // this result becomes the query

@@ -1,17 +1,23 @@
-// Watch the picture layer learn: the image layer trains in a Web Worker on restoring noisy
-// patches (the core's seeded dead-leaves pictures), scored on the four built-in photos, which it
-// never trains on. The loss curve, the held-out loss against identity weights (where it starts)
-// and the noisy input, steps per second; pause, resume, reset with a seed; and the weights so
-// far into the picture above.
+// Watch the picture layer learn: the image layer trains in a Web Worker as learned non-local
+// means (its filter × V of noisy dead-leaves pictures, made by the core, against the clean ones),
+// scored on the four built-in photos, which it never trains on. The loss curve, the held-out
+// filter × V against identity weights (where it starts) and the noisy input, steps per second;
+// pause, resume, reset with a seed; and the weights so far into the picture above.
 import { IMAGE_TRAINING_DEFAULTS, IMAGE_TRAINING_SPECS } from '../../../lib/options.js';
 import { h, uniqueId } from '../../dom.js';
 import { fmt } from '../../format.js';
-import { drawLossCurve } from '../../train/curve.js';
+import { drawCurve } from '../../train/curve.js';
 import { trainingSession } from '../../train/session.js';
 import { trainedImageOptions } from '../trained.js';
 
 const values = (name) => IMAGE_TRAINING_SPECS.find((s) => s.name === name).values;
 const steps = (n) => n.toLocaleString('en-US');
+const { similarity, mask, temperature } = IMAGE_TRAINING_DEFAULTS;
+const COMPARISON = `${similarity}, ${mask === 'self' ? 'the self mask' : `mask ${mask}`}, temperature ${temperature}`;
+// what the panel suggests: enough steps to beat identity weights, and how long they took in
+// Chromium on 2 cores (docs/IMAGES.md; tests/browser/image-train.test.mjs runs them)
+const SUGGESTED_STEPS = 300;
+const SUGGESTED_TIME = 'about 15 seconds in Chromium on 2 cores';
 
 export function imageTrainView(store) {
   const headsId = uniqueId('image-train-heads'),
@@ -52,21 +58,24 @@ export function imageTrainView(store) {
   const status = h('p', { class: 'image-train-status', 'aria-live': 'polite' }, 'Not started.');
   const curve = h('canvas', {
     role: 'img',
-    'aria-label': 'Training loss (blue) and held-out loss (orange), with identity weights and the noisy input dashed',
+    'aria-label': 'Training loss (blue) and the held-out filter × V in dB (orange), with identity weights’ dashed',
   });
   const heldOut = h('p', { class: 'train-held-out' });
   const root = h(
     'details',
-    { class: 'explain image-train' },
+    { class: 'explain image-train', 'data-suggested-steps': SUGGESTED_STEPS },
     h('summary', {}, h('h2', {}, 'Watch the picture layer learn')),
     h(
       'p',
       { class: 'hint' },
-      'The layer learns to restore noisy patches: noise is added to every pixel, and the output at each patch ' +
-        'should be that patch’s clean token vector. It trains on seeded “dead leaves” pictures (overlapping disks ' +
-        'of random colours, made here) and is scored on the four built-in photos with fixed noise, which it never ' +
-        'trains on. It starts from identity weights, the non-local means filter, and its learning rate falls over ' +
-        '1,000 steps, as in the shipped preset’s training; the dashed lines are what to beat.',
+      'The layer learns what the picture above shows: noise is added to every pixel, and its filter × V, the ' +
+        'attention weights blending the noisy patches, should give back the clean picture (learned non-local ' +
+        'means). It trains on seeded “dead leaves” pictures (overlapping disks of random colours, made here) and is ' +
+        `scored on the four built-in photos with fixed noise, which it never trains on. It starts from identity ` +
+        `weights, the non-local means filter, compares patches as the picture does (${COMPARISON}), and its ` +
+        'learning rate falls over 1,000 steps, as in the shipped preset’s training. ' +
+        `Give it ${steps(SUGGESTED_STEPS)} steps (${SUGGESTED_TIME}): by then its filter × V beats identity weights’ ` +
+        'on the held-out photos. The dashed line is identity weights’ score: what to beat.',
     ),
     h(
       'div',
@@ -89,14 +98,13 @@ export function imageTrainView(store) {
       h(
         'figcaption',
         {},
-        'training loss (blue) and held-out loss (orange) over the steps (log scale); dashed: identity weights and the noisy input',
+        'over the steps (log scale): the training loss, filter × V’s mean squared error (blue, left), and the held-out filter × V in dB (orange, right); dashed: identity weights’',
       ),
     ),
     heldOut,
   );
 
-  let lines = [],
-    ready = null;
+  let ready = null;
   const session = trainingSession({
     status,
     startButton,
@@ -110,33 +118,39 @@ export function imageTrainView(store) {
     startingText: 'Making the training pictures and decoding the photos…',
     onMessage,
   });
-  const redraw = () => drawLossCurve(curve, session.losses, session.evals, lines);
+  // the held-out filter × V (dB) on the right axis, zoomed to it and identity's
+  const redraw = () => {
+    const identity = ready?.baselines.identity.psnr;
+    const psnrs = [...session.evals.map((e) => e.psnr), ...(identity === undefined ? [] : [identity])];
+    drawCurve(curve, session.losses, session.evals, {
+      value: (e) => e.psnr,
+      range: () => (psnrs.length ? { lo: Math.min(...psnrs) - 0.1, hi: Math.max(...psnrs) + 0.1 } : { lo: 0, hi: 1 }),
+      label: (v) => v.toFixed(1),
+      lines: identity === undefined ? [] : [{ value: identity, label: 'identity' }],
+    });
+  };
 
   function describe(e) {
     const b = ready.baselines,
-      first = session.evals[0];
+      first = session.evals[0],
+      gain = e.psnr - b.identity.psnr;
     heldOut.textContent =
-      `Held out (${ready.pictures.join(', ')}; ${ready.copies} noisy copies): loss ${fmt(e.loss, 4)} at step ` +
-      `${steps(e.steps)} (step 0: ${fmt(first.loss, 4)}); identity weights ${fmt(b.identity.loss, 4)}, the noisy ` +
-      `input ${fmt(b.noisyInput.loss, 4)}, the mean patch ${fmt(b.meanPatch.loss, 4)}. Decoded: ${fmt(e.psnr, 2)} dB ` +
-      `(the noisy input ${fmt(b.noisyInput.psnr, 2)} dB); filter × V: ${fmt(e.filterTimesVPsnr, 2)} dB ` +
-      `(identity ${fmt(b.identity.filterTimesVPsnr, 2)} dB).`;
+      `Held out (${ready.pictures.join(', ')}; ${ready.copies} noisy copies): filter × V ${fmt(e.psnr, 2)} dB at ` +
+      `step ${steps(e.steps)}, ${gain >= 0 ? '+' : '−'}${fmt(Math.abs(gain), 2)} dB against identity weights ` +
+      `(${fmt(b.identity.psnr, 2)} dB, step 0: ${fmt(first.psnr, 2)} dB); the noisy input ${fmt(b.noisyInput.psnr, 2)} ` +
+      `dB, the mean patch ${fmt(b.meanPatch.psnr, 2)} dB.`;
     Object.assign(heldOut.dataset, {
       steps: String(e.steps),
-      loss: String(e.loss),
-      firstLoss: String(first.loss),
-      identity: String(b.identity.loss),
-      noisyInput: String(b.noisyInput.loss),
+      psnr: String(e.psnr),
+      firstPsnr: String(first.psnr),
+      identity: String(b.identity.psnr),
+      noisyInput: String(b.noisyInput.psnr),
     });
   }
 
   function onMessage(data) {
     if (data.type === 'ready') {
       ready = data;
-      lines = [
-        { loss: data.baselines.identity.loss, label: 'identity' },
-        { loss: data.baselines.noisyInput.loss, label: 'noisy input' },
-      ];
       status.textContent = `Training on ${steps(data.trainingViews)} dead-leaves pictures; ${data.heldOut} photos held out.`;
     } else if (data.type === 'progress') {
       status.textContent =
@@ -148,13 +162,14 @@ export function imageTrainView(store) {
       apply.disabled = false;
       redraw();
     } else if (data.type === 'eval') {
-      session.evals.push({ steps: data.steps, loss: data.loss });
+      session.evals.push({ steps: data.steps, loss: data.loss, psnr: data.psnr });
       describe(data);
       redraw();
     } else if (data.type === 'weights') {
       // the page's lens takes them as the image layer's "trained" weights; the picture above shows them
       store.get().lens.setTrainedImageWeights(data.bytes);
-      const source = { steps: data.steps, heads: data.heads, patch: data.patch, positional: data.positional };
+      // steps, heads, and the options the weights were trained with
+      const source = Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'type' && k !== 'bytes'));
       store.set({
         trainedImageSource: source,
         imageOptions: { ...store.get().imageOptions, ...trainedImageOptions(source) },
