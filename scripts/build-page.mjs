@@ -38,7 +38,7 @@ function embedExample(html) {
     '<dt><code>mode</code></dt><dd><code>text</code> (default) or <code>image</code></dd>',
     '<dt><code>picture</code></dt><dd>image mode: a built-in photo (chelsea, coffee, astronaut, rocket)</dd>',
     '<dt><code>src</code></dt><dd>image mode: the URL of a picture (same origin, or served with CORS)</dd>',
-    '<dt><code>view</code></dt><dd>only some parts: <code>filter</code>, <code>filter search</code> (default: all)</dd>',
+    '<dt><code>view</code></dt><dd>only some parts: <code>filter</code>, <code>filter search</code>, <code>topic</code> (what the sentence is about; default: all)</dd>',
     '<dt><code>compact</code></dt><dd>hides the step-by-step pipeline, the explanations and most options</dd>',
     '<dt><code>url-state</code></dt><dd>keeps the view in the page’s URL</dd>',
     ...SCHEMA.options.filter((o) => !['maxTokens', 'maskedToken'].includes(o.name)).map(option),
@@ -89,7 +89,6 @@ writeFileSync(
   })}\n`,
 );
 for (const [from, to] of [
-  ['web/index.html', 'index.html'],
   ['web/styles/page.css', 'page.css'],
   ['web/styles/attention-lens.css', 'attention-lens.css'],
   ['web/favicon.svg', 'favicon.svg'],
@@ -151,6 +150,31 @@ await build({
   format: 'esm',
   plugins: [glueOutside],
 });
+// The demo page asks for what its first attention needs from its first bytes (<!-- preloads -->):
+// the wasm build (SIMD, what nearly every browser runs) and its glue, the element's stylesheet,
+// the topic model, and the embeddings files of the seed sentence's words, as the core names them
+// (a lens in Node, loading only what the seed needs).
+async function preloads() {
+  const { createAttentionLens } = await import(join(root, 'web', 'lib', 'index.js'));
+  const { SEED_SENTENCE } = await import(join(root, 'web', 'app', 'seed.js'));
+  const lens = await createAttentionLens({ vocabulary: 'later', topic: false });
+  await lens.loadFiles([SEED_SENTENCE], 1024);
+  const needed = lens.loadedFiles.map((f) => `embeddings/${f}`);
+  lens.dispose();
+  const fetched = (href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`;
+  return [
+    '<link rel="modulepreload" href="wasm/attention-lens-simd.mjs">',
+    fetched('wasm/attention-lens-simd.wasm'),
+    '<link rel="preload" href="attention-lens.css" as="style">',
+    ...(existsSync(join(dist, 'weights', 'topic.bin')) ? [fetched('weights/topic.bin')] : []),
+    ...needed.map(fetched),
+  ].join('\n  ');
+}
+// after the file map: web/lib reads it
+writeFileSync(
+  join(dist, 'index.html'),
+  readFileSync(join(root, 'web', 'index.html'), 'utf8').replace('<!-- preloads -->', await preloads()),
+);
 console.log(
   `page: built ${dist} (index.html, embed-example.html, attention-lens.js and .mjs, attention-lens.css, ` +
     `train-worker.js, asset-urls.js naming ${files} files)`,

@@ -40,7 +40,7 @@ EmbeddedText embed(std::string_view text, const EmbeddingStore& store, const Pip
 }
 
 void check_store(const EmbeddingStore& store, const AttentionWeights& w) {
-  if (!store.has_core()) throw AssetError("no embeddings loaded: load core.bin first");
+  if (!store.has_vectors()) throw AssetError("no embeddings loaded: load core.bin or the text's core buckets first");
   if (int(store.dims()) != w.d_model)
     throw OptionError("the weights are for d_model " + std::to_string(w.d_model) + " but the embeddings have " +
                       std::to_string(store.dims()) + " dimensions");

@@ -53,8 +53,10 @@ EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& 
   const std::uint32_t quant = read_u32_le(h + 36);
   if (a.dims == 0 || a.dims > kMaxDims) fail(name, "implausible dimension " + std::to_string(a.dims));
   if (quant != kQuantInt8RowScale) fail(name, "unknown quantization scheme " + std::to_string(quant));
-  if (a.shard_count == 0 || a.shard_count > kMaxShards || (!a.is_core() && a.shard_index >= a.shard_count))
+  if (a.shard_count == 0 || a.shard_count > kMaxShards || (a.is_shard() && a.shard_index >= a.shard_count))
     fail(name, "shard index " + std::to_string(a.shard_index) + " is outside 0.." + std::to_string(a.shard_count));
+  if (a.is_core_bucket() && a.bucket() >= kCoreBuckets)
+    fail(name, "core bucket " + std::to_string(a.bucket()) + " is outside 0.." + std::to_string(kCoreBuckets));
   if (count > a.vocab_size) fail(name, "holds more words than the vocabulary");
 
   const std::uint64_t words_padded = (std::uint64_t(words_bytes) + 3) & ~std::uint64_t(3);

@@ -1,6 +1,7 @@
-// One embeddings asset file (core.bin or shard-NNN.bin), validated and parsed.
+// One embeddings asset file (core.bin, core-NNN.bin or shard-NNN.bin), validated and parsed.
 // Layout (little-endian), written by scripts/build-embeddings.mjs:
-//   header, 40 bytes: "ALEM", u32 version, dims, count, shard_index (0xFFFFFFFF = core),
+//   header, 40 bytes: "ALEM", u32 version, dims, count, shard_index (0xFFFFFFFF = core,
+//                     0x80000000 | b = core bucket b),
 //                     shard_count, vocab_size, words_bytes, checksum (FNV-1a of the payload),
 //                     quantization (1 = int8 with one float32 scale per row)
 //   payload: words ('\n'-separated UTF-8, zero-padded to 4 bytes), u32 rank[count],
@@ -16,6 +17,11 @@
 namespace al {
 
 constexpr std::uint32_t kCoreShardIndex = 0xFFFFFFFFu;
+// Core buckets: the core file's words again, split by hash into kCoreBuckets small files
+// (core-NNN.bin, bucket fnv1a(word) % kCoreBuckets, shard_index kCoreBucketFlag | bucket), so that
+// a page can fetch the few words of its first sentence before the whole core file arrives.
+constexpr std::uint32_t kCoreBucketFlag = 0x80000000u;
+constexpr std::uint32_t kCoreBuckets = 512;
 
 struct EmbeddingAsset {
   std::uint32_t dims = 0;
@@ -28,6 +34,9 @@ struct EmbeddingAsset {
   std::vector<std::int8_t> values;   // words.size() * dims
 
   bool is_core() const { return shard_index == kCoreShardIndex; }
+  bool is_core_bucket() const { return !is_core() && (shard_index & kCoreBucketFlag) != 0; }
+  bool is_shard() const { return !is_core() && !is_core_bucket(); }
+  std::uint32_t bucket() const { return shard_index & ~kCoreBucketFlag; }  // of a core bucket
   // Writes word `row`'s dequantized vector (dims floats) to out.
   void dequantize(std::size_t row, float* out) const;
 };

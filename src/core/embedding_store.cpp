@@ -13,34 +13,45 @@ const char* to_string(LookupStatus status) {
   return "?";
 }
 
-std::uint32_t EmbeddingStore::dims() const { return has_core() ? files_[0].dims : 0; }
-
 const EmbeddingAsset& EmbeddingStore::core() const {
   if (!has_core()) throw AssetError("no embeddings loaded: load core.bin first");
-  return files_[0];
+  return files_[std::size_t(core_)];
 }
 
 bool EmbeddingStore::shard_loaded(std::uint32_t shard) const {
   return shard < shard_loaded_.size() && shard_loaded_[shard];
 }
 
+bool EmbeddingStore::bucket_loaded(std::uint32_t bucket) const {
+  return bucket < bucket_loaded_.size() && bucket_loaded_[bucket];
+}
+
 void EmbeddingStore::add(EmbeddingAsset asset) {
-  if (!has_core() && !asset.is_core())
-    throw AssetError("load the core embeddings file before shard " + std::to_string(asset.shard_index));
-  if (has_core()) {
-    const EmbeddingAsset& c = files_[0];
-    if (asset.is_core()) throw AssetError("the core embeddings file is already loaded");
-    if (asset.dims != c.dims || asset.shard_count != c.shard_count || asset.vocab_size != c.vocab_size)
-      throw AssetError("shard " + std::to_string(asset.shard_index) +
-                       " belongs to a different build of the embeddings than core.bin; rebuild them");
+  const std::string what = asset.is_core()          ? std::string("core.bin")
+                           : asset.is_core_bucket() ? "core bucket " + std::to_string(asset.bucket())
+                                                    : "shard " + std::to_string(asset.shard_index);
+  if (!has_vectors()) {
+    layout_ = {asset.dims, asset.shard_count, asset.vocab_size};
+    shard_loaded_.assign(asset.shard_count, false);
+    bucket_loaded_.assign(kCoreBuckets, false);
+  } else if (asset.dims != layout_.dims || asset.shard_count != layout_.shard_count ||
+             asset.vocab_size != layout_.vocab_size) {
+    throw AssetError(what + " belongs to a different build of the embeddings than the files loaded before; rebuild them");
+  }
+  if (asset.is_core()) {
+    if (has_core()) throw AssetError("the core embeddings file is already loaded");
+    core_ = int(files_.size());
+  } else if (asset.is_core_bucket()) {
+    if (has_core() || bucket_loaded(asset.bucket())) return;  // its words are in already
+    bucket_loaded_[asset.bucket()] = true;
+  } else {
     if (shard_loaded(asset.shard_index)) return;
     shard_loaded_[asset.shard_index] = true;
-  } else {
-    shard_loaded_.assign(asset.shard_count, false);
   }
   const auto file = std::uint32_t(files_.size());
   index_.reserve(index_.size() + asset.words.size());
-  for (std::uint32_t row = 0; row < asset.words.size(); ++row) index_.emplace(asset.words[row], Entry{file, row});
+  // a core word's bucket may have come first: the core file's entry takes its place (the same vector)
+  for (std::uint32_t row = 0; row < asset.words.size(); ++row) index_[asset.words[row]] = Entry{file, row};
   files_.push_back(std::move(asset));
 }
 
@@ -48,16 +59,36 @@ std::uint32_t EmbeddingStore::shard_of(std::string_view lower_word) const {
   return shard_count() ? fnv1a(lower_word) % shard_count() : 0;
 }
 
+std::uint32_t EmbeddingStore::bucket_of(std::string_view lower_word) { return fnv1a(lower_word) % kCoreBuckets; }
+
+bool EmbeddingStore::core_known(std::string_view lower_word) const {
+  return has_core() || bucket_loaded(bucket_of(lower_word));
+}
+
+namespace {
+std::vector<std::uint32_t> sorted_unique(std::vector<std::uint32_t> v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+}  // namespace
+
+std::vector<std::uint32_t> EmbeddingStore::missing_buckets(const std::vector<std::string>& lower_words) const {
+  std::vector<std::uint32_t> out;
+  for (const std::string& w : lower_words)
+    if (!index_.count(w) && !core_known(w)) out.push_back(bucket_of(w));
+  return sorted_unique(std::move(out));
+}
+
 std::vector<std::uint32_t> EmbeddingStore::missing_shards(const std::vector<std::string>& lower_words) const {
   std::vector<std::uint32_t> out;
+  if (!has_vectors()) return out;  // the shard count is not known yet
   for (const std::string& w : lower_words) {
-    if (index_.count(w)) continue;
+    if (index_.count(w) || !core_known(w)) continue;
     const std::uint32_t s = shard_of(w);
     if (!shard_loaded(s)) out.push_back(s);
   }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
+  return sorted_unique(std::move(out));
 }
 
 Lookup EmbeddingStore::lookup(std::string_view lower_word, float* out) const {
@@ -68,8 +99,8 @@ Lookup EmbeddingStore::lookup(std::string_view lower_word, float* out) const {
     return {LookupStatus::Known, f.ranks[it->second.row]};
   }
   std::fill(out, out + dims(), 0.0f);
-  const bool loaded = shard_loaded(shard_of(lower_word));
-  return {loaded ? LookupStatus::NotInVocabulary : LookupStatus::ShardNotLoaded, 0};
+  const bool known = core_known(lower_word) && shard_loaded(shard_of(lower_word));
+  return {known ? LookupStatus::NotInVocabulary : LookupStatus::ShardNotLoaded, 0};
 }
 
 }  // namespace al

@@ -1,6 +1,10 @@
-// Word -> GloVe vector lookup over the eagerly loaded core file and whichever shards are loaded.
-// Rare words live in shard (fnv1a(word) % shard_count); a caller loads those shards first
-// (missing_shards) and then looks words up.
+// Word -> GloVe vector lookup over whichever embeddings files are loaded: the core file (the
+// 16,384 most frequent words), core buckets (the same words, a few per file: a page's first
+// sentence needs only its own words' buckets), and shards (every other word). A word not in
+// the core lives in shard fnv1a(word) % shard_count. Whether a word is a core word is known once
+// the core file or its bucket is loaded: then its shard can be asked for. A caller loads the
+// missing buckets (missing_buckets), then the missing shards (missing_shards), then looks words
+// up; the files may come in any order, and all must be of one build.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -29,35 +33,52 @@ struct Lookup {
 
 class EmbeddingStore {
  public:
-  // Adds a parsed file. The core file must come first; shards must agree with it on
-  // dims, shard count and vocabulary size. Throws AssetError otherwise. Re-adding a shard is a no-op.
+  // Adds a parsed file, in any order. Every file must agree with the first on dims, shard count
+  // and vocabulary size (one build). Throws AssetError otherwise, or for a second core file.
+  // Re-adding a shard or a bucket, or a bucket once the core file is in, is a no-op.
   void add(EmbeddingAsset asset);
 
-  bool has_core() const { return !files_.empty(); }
-  std::uint32_t dims() const;
-  std::uint32_t shard_count() const { return has_core() ? files_[0].shard_count : 0; }
-  std::uint32_t vocab_size() const { return has_core() ? files_[0].vocab_size : 0; }
+  bool has_core() const { return core_ >= 0; }     // the core file, with all 16,384 words
+  bool has_vectors() const { return !files_.empty(); }  // any file: the layout is known
+  std::uint32_t dims() const { return layout_.dims; }
+  std::uint32_t shard_count() const { return layout_.shard_count; }
+  std::uint32_t vocab_size() const { return layout_.vocab_size; }
   bool shard_loaded(std::uint32_t shard) const;
+  bool bucket_loaded(std::uint32_t bucket) const;
   std::size_t loaded_words() const { return index_.size(); }
 
-  // The shard a word not in the core file would be in.
+  // The shard a word not in the core would be in (0 before any file is loaded).
   std::uint32_t shard_of(std::string_view lower_word) const;
-  // Shards (sorted, unique) that must be loaded before these words can be looked up.
+  // The core bucket a word would be in, if it is a core word.
+  static std::uint32_t bucket_of(std::string_view lower_word);
+  // Core buckets (sorted, unique) that must be loaded before these words can be told core words
+  // or not; none once the core file is loaded.
+  std::vector<std::uint32_t> missing_buckets(const std::vector<std::string>& lower_words) const;
+  // Shards (sorted, unique) that must be loaded before these words can be looked up: of the
+  // words known not to be core words (the core file or their bucket is loaded).
   std::vector<std::uint32_t> missing_shards(const std::vector<std::string>& lower_words) const;
 
   // Writes the word's dequantized vector (dims() floats) to out, or zeros when it has none.
   Lookup lookup(std::string_view lower_word, float* out) const;
 
   // The core file (the most frequent words), e.g. for nearest-word search. The reference stays
-  // valid for the store's lifetime (adding shards does not move loaded files).
+  // valid for the store's lifetime (adding files does not move loaded ones). Throws AssetError
+  // before it is loaded.
   const EmbeddingAsset& core() const;
 
  private:
   struct Entry {
     std::uint32_t file, row;
   };
+  struct Layout {
+    std::uint32_t dims = 0, shard_count = 0, vocab_size = 0;
+  };
+  // whether the word is a core word is known: the core file or its bucket is loaded
+  bool core_known(std::string_view lower_word) const;
+  Layout layout_;
+  int core_ = -1;                     // the core file's place in files_
   std::deque<EmbeddingAsset> files_;  // a deque: references survive push_back
-  std::vector<bool> shard_loaded_;
+  std::vector<bool> shard_loaded_, bucket_loaded_;
   std::unordered_map<std::string, Entry> index_;
 };
 

@@ -127,6 +127,7 @@ class Lens {
   void addFile(std::uintptr_t ptr, int length, const std::string& name);
   val filesNeeded(const std::string& text, const std::string& document, double max_tokens);
   bool hasCore() const { return store_.has_core(); }
+  bool hasVectors() const { return store_.has_vectors(); }
   int dims() const { return int(store_.dims()); }
   void setTrainedWeights(std::uintptr_t ptr, int length);
   void setTrainedImageWeights(std::uintptr_t ptr, int length);

@@ -179,7 +179,7 @@ val matrix_view(const Matrix& m) { return matrix_view(m.rows, m.cols, m.data.dat
 void Lens::addFile(std::uintptr_t ptr, int length, const std::string& name) {
   guarded([&] {
     store_.add(parse_embedding_asset(bytes_at(ptr, length), name));
-    if (!nearest_) nearest_ = std::make_unique<NearestWords>(store_.core());
+    if (!nearest_ && store_.has_core()) nearest_ = std::make_unique<NearestWords>(store_.core());
   });
 }
 
@@ -204,7 +204,7 @@ void Lens::setTrainedImageWeights(std::uintptr_t ptr, int length) {
 void Lens::setTopicModel(std::uintptr_t ptr, int length) {
   guarded([&] {
     auto m = std::make_shared<topic::TopicModel>(topic::parse_topic_model(bytes_at(ptr, length), "topic model"));
-    if (store_.has_core() && m->d != int(store_.dims()))
+    if (store_.has_vectors() && m->d != int(store_.dims()))
       throw AssetError("the topic model takes " + std::to_string(m->d) + "-number word vectors, the embeddings have " +
                        std::to_string(store_.dims()));
     topic_ = std::move(m);
@@ -222,7 +222,7 @@ val Lens::topicLabels() const {
 // {words: string[], similarities: Float32Array view, ranks: Int32Array view}
 val Lens::nearestWords(std::uintptr_t ptr, int dims, int k) {
   return guarded([&] {
-    if (!nearest_) throw AssetError("no embeddings loaded: load core.bin first");
+    if (!nearest_) throw AssetError("the vocabulary (core.bin) is not loaded yet: nearest words need all 16,384 words");
     val words = val::array();
     similarities_.clear();
     ranks_.clear();
@@ -266,6 +266,7 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("addFile", &Lens::addFile)
       .function("filesNeeded", &Lens::filesNeeded)
       .function("hasCore", &Lens::hasCore)
+      .function("hasVectors", &Lens::hasVectors)
       .function("dims", &Lens::dims)
       .function("setTrainedWeights", &Lens::setTrainedWeights)
       .function("setTrainedImageWeights", &Lens::setTrainedImageWeights)

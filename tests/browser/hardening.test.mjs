@@ -112,7 +112,7 @@ async function brokenSite(name, damage) {
     'weights',
   ])
     cpSync(join(dist, f), join(dir, f), { recursive: true });
-  cpSync(join(dist, 'embeddings', 'core.bin'), join(dir, 'embeddings', 'core.bin'));
+  cpSync(join(dist, 'embeddings'), join(dir, 'embeddings'), { recursive: true });
   damage(dir);
   const served = await startServer({ root: dir, port: 0, quiet: true });
   return {
@@ -124,24 +124,26 @@ async function brokenSite(name, damage) {
   };
 }
 
+// the core bucket of "debts" (a word of the seed sentence): one of its first files
+const SEED_BUCKET = 'core-125.bin';
 for (const [name, damage, message] of [
   [
     'corrupted embeddings',
     (dir) => {
-      const p = join(dir, 'embeddings', 'core.bin'),
+      const p = join(dir, 'embeddings', SEED_BUCKET),
         bytes = readFileSync(p);
       bytes[bytes.length >> 1] ^= 0xff;
       writeFileSync(p, bytes);
     },
-    /embeddings file 'core\.bin' is not usable: corrupted/,
+    /embeddings file 'core-125\.bin' is not usable: corrupted/,
   ],
   [
     'truncated embeddings',
     (dir) => {
-      const p = join(dir, 'embeddings', 'core.bin');
+      const p = join(dir, 'embeddings', SEED_BUCKET);
       writeFileSync(p, readFileSync(p).subarray(0, 1000));
     },
-    /embeddings file 'core\.bin' is not usable: truncated/,
+    /embeddings file 'core-125\.bin' is not usable: truncated/,
   ],
   [
     'a missing wasm file',

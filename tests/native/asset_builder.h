@@ -58,4 +58,15 @@ inline std::vector<std::string> build_vocabulary(const std::vector<TestWord>& co
   return files;
 }
 
+// The core words' buckets, as scripts/build-embeddings.mjs writes them: one file per bucket
+// (bucket fnv1a(word) % kCoreBuckets), files[b] is bucket b.
+inline std::vector<std::string> build_buckets(const std::vector<TestWord>& core, std::uint32_t shards,
+                                              std::uint32_t vocab_size) {
+  std::vector<std::vector<TestWord>> per(kCoreBuckets);
+  for (const TestWord& w : core) per[fnv1a(w.word) % kCoreBuckets].push_back(w);
+  std::vector<std::string> files;
+  for (std::uint32_t b = 0; b < kCoreBuckets; ++b) files.push_back(build_asset(per[b], kCoreBucketFlag | b, shards, vocab_size));
+  return files;
+}
+
 }  // namespace al::test

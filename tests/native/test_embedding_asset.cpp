@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <string>
 
 #include "asset_builder.h"
@@ -78,11 +79,63 @@ TEST_CASE("the store finds core words at once and rare words after their shard i
   REQUIRE(store.loaded_words() == 4);
 }
 
-TEST_CASE("the store refuses shards before the core file and shards of another build", "[embeddings]") {
+TEST_CASE("the store refuses files of another build, and a second core file", "[embeddings]") {
   al::EmbeddingStore store;
-  const std::string shard = build_asset({{"x", {1, 1, 1, 1}}}, 0, 4, 5);
-  REQUIRE_THROWS_WITH(store.add(al::parse_embedding_asset(shard, "s")), Contains("core"));
+  store.add(al::parse_embedding_asset(build_asset({{"x", {1, 1, 1, 1}}}, 0, 4, 5), "s"));  // a shard may come first
+  REQUIRE(store.has_vectors());
+  REQUIRE_FALSE(store.has_core());
   store.add(al::parse_embedding_asset(build_asset(kCore, al::kCoreShardIndex, 4, 5), "core.bin"));
   REQUIRE_THROWS_WITH(store.add(al::parse_embedding_asset(build_asset({{"x", {1, 1, 1, 1}}}, 0, 8, 5), "s")),
                       Contains("different build"));
+  REQUIRE_THROWS_WITH(store.add(al::parse_embedding_asset(build_asset(kCore, al::kCoreShardIndex, 4, 5), "core.bin")),
+                      Contains("already loaded"));
+  REQUIRE_THROWS_WITH(
+      al::parse_embedding_asset(build_asset(kCore, al::kCoreBucketFlag | al::kCoreBuckets, 4, 5), "core-512.bin"),
+      Contains("core bucket 512"));
+}
+
+
+TEST_CASE("a sentence's words come from its core buckets and shards, without the core file, and equal it", "[embeddings]") {
+  const std::vector<TestWord> rare = {{"lannister", {1, 2, 3, 4}}, {"tyrion", {-1, 0, 0, 1}}};
+  const std::vector<std::string> buckets = al::test::build_buckets(kCore, 4, 5), shards = shard_files(rare, 4);
+  al::EmbeddingStore store;
+  const std::vector<std::string> words = {"the", "lannister", "zzz"};
+  // round 1: nothing is known, so only buckets can be asked for (the shard count is not known)
+  std::vector<std::uint32_t> want_buckets;
+  for (const std::string& w : words) want_buckets.push_back(al::EmbeddingStore::bucket_of(w));
+  std::sort(want_buckets.begin(), want_buckets.end());
+  want_buckets.erase(std::unique(want_buckets.begin(), want_buckets.end()), want_buckets.end());
+  REQUIRE(store.missing_buckets(words) == want_buckets);
+  REQUIRE(store.missing_shards(words).empty());
+  float v[4];
+  REQUIRE(store.lookup("the", v).status == al::LookupStatus::ShardNotLoaded);  // pending, not "unknown"
+  for (std::uint32_t b : store.missing_buckets(words)) store.add(al::parse_embedding_asset(buckets[b], "bucket"));
+  // round 2: the buckets say "lannister" and "zzz" are not core words: their shards
+  REQUIRE(store.missing_buckets(words).empty());
+  REQUIRE(store.lookup("the", v).status == al::LookupStatus::Known);
+  REQUIRE(store.lookup("lannister", v).status == al::LookupStatus::ShardNotLoaded);
+  for (std::uint32_t s : store.missing_shards(words)) store.add(al::parse_embedding_asset(shards[s], "shard"));
+  REQUIRE(store.missing_shards(words).empty());
+  REQUIRE(store.lookup("lannister", v).status == al::LookupStatus::Known);
+  REQUIRE(store.lookup("zzz", v).status == al::LookupStatus::NotInVocabulary);
+  REQUIRE_FALSE(store.has_core());
+  REQUIRE_THROWS_WITH(store.core(), Contains("core.bin"));
+  // the same vectors and ranks as from the core file; later, the core file itself comes in and
+  // buckets become no-ops
+  al::EmbeddingStore full;
+  full.add(al::parse_embedding_asset(build_asset(kCore, al::kCoreShardIndex, 4, 5), "core.bin"));
+  float w[4];
+  for (const std::string& word : {"the"}) {  // the sentence's core word
+    const al::Lookup a = store.lookup(word, v), b = full.lookup(word, w);
+    REQUIRE(a.status == b.status);
+    REQUIRE(a.rank == b.rank);
+    for (int i = 0; i < 4; ++i) REQUIRE(v[i] == w[i]);
+  }
+  const std::size_t before = store.loaded_words();
+  store.add(al::parse_embedding_asset(build_asset(kCore, al::kCoreShardIndex, 4, 5), "core.bin"));
+  REQUIRE(store.has_core());
+  REQUIRE(store.loaded_words() == before + kCore.size() - 1);  // "the" was in already
+  for (const std::string& b : buckets) store.add(al::parse_embedding_asset(b, "bucket"));
+  REQUIRE(store.loaded_words() == before + kCore.size() - 1);
+  REQUIRE(store.missing_buckets({"banana"}).empty());  // with the core file, no bucket is needed
 }

@@ -1,3 +1,4 @@
+#include <algorithm>
 // The one-owner modules: the options schema, the weights presets and their cache, the order in
 // which embeddings files are loaded, the saturating kernel and the seeded generator.
 #include <catch2/catch.hpp>
@@ -138,7 +139,7 @@ TEST_CASE("the weights cache keeps identity and recent seeds and shares them wit
   REQUIRE_THROWS_AS(al::parse_weights_preset("pretrained"), al::OptionError);
 }
 
-TEST_CASE("embeddings files load in order: the core file, then the shards of the texts' rare words", "[files]") {
+TEST_CASE("embeddings files load in order: the core file or the words' buckets, then the rare words' shards", "[files]") {
   using al::test::TestWord;
   const std::vector<TestWord> core{{"the", al::test::random_vector(4, 1)}, {"debts", al::test::random_vector(4, 2)}};
   const std::vector<TestWord> rare{{"lannister", al::test::random_vector(4, 3)},
@@ -150,8 +151,25 @@ TEST_CASE("embeddings files load in order: the core file, then the shards of the
       if (name == al::shard_file_name(s)) return files[1 + s];
     throw al::AssetError("no file " + name);
   };
+  // a page's way: the words' buckets, then the shards of the words the buckets say are rare
+  al::EmbeddingStore page;
+  const std::uint32_t vocab = al::parse_embedding_asset(files[0], "core.bin").vocab_size;
+  const std::vector<std::string> buckets = al::test::build_buckets(core, 8, vocab);
+  std::vector<std::string> round = al::files_needed(page, {"the lannister"});
+  std::vector<std::string> want{al::bucket_file_name(al::EmbeddingStore::bucket_of("the")),
+                                al::bucket_file_name(al::EmbeddingStore::bucket_of("lannister"))};
+  std::sort(want.begin(), want.end());
+  want.erase(std::unique(want.begin(), want.end()), want.end());
+  REQUIRE(round == want);
+  for (const std::string& name : round)
+    page.add(al::parse_embedding_asset(buckets[std::stoul(name.substr(5, 3))], name));
+  REQUIRE(al::files_needed(page, {"the lannister"}) ==
+          std::vector<std::string>{al::shard_file_name(page.shard_of("lannister"))});
+  page.add(al::parse_embedding_asset(file_named(al::shard_file_name(page.shard_of("lannister"))), "shard"));
+  REQUIRE(al::files_needed(page, {"the lannister"}).empty());
+  REQUIRE(al::bucket_file_name(42) == "core-042.bin");
+  // the native tools' way: the core file, then the shards
   al::EmbeddingStore store;
-  REQUIRE(al::files_needed(store, {"the lannister"}) == std::vector<std::string>{"core.bin"});
   std::vector<std::string> read;
   al::load_needed(store,
                   [&](const std::string& n) {

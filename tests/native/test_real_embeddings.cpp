@@ -6,6 +6,7 @@
 
 #include "compare.h"
 #include "core/analyze.h"
+#include "core/embedding_files.h"
 
 using Catch::Matchers::Contains;
 
@@ -28,7 +29,7 @@ std::string shard_path(std::uint32_t s) {
   return kDir + name;
 }
 
-const al::EmbeddingStore& full_store() {  // core + all 512 shards, loaded once
+const al::EmbeddingStore& full_store() {  // core + every shard, loaded once
   static const al::EmbeddingStore store = [] {
     al::EmbeddingStore st;
     st.add(al::parse_embedding_asset(read(kDir + "/core.bin"), "core.bin"));
@@ -73,6 +74,28 @@ TEST_CASE("every one of the 341,479 words is reachable through the core file or 
     const al::EmbeddingAsset a = al::parse_embedding_asset(read(shard_path(s)), "shard");
     for (const std::string& w : a.words) REQUIRE(st.shard_of(w) == s);
   }
+}
+
+TEST_CASE("the core buckets hold exactly the core words, each in bucket fnv1a % kCoreBuckets", "[real]") {
+  const al::EmbeddingAsset core = al::parse_embedding_asset(read(kDir + "/core.bin"), "core.bin");
+  std::size_t words = 0;
+  std::vector<float> a(100), b(100);
+  for (std::uint32_t k = 0; k < al::kCoreBuckets; ++k) {
+    const std::string name = al::bucket_file_name(k);
+    const al::EmbeddingAsset bucket = al::parse_embedding_asset(read(kDir + "/" + name), name);
+    REQUIRE(bucket.is_core_bucket());
+    REQUIRE(bucket.bucket() == k);
+    for (std::size_t r = 0; r < bucket.words.size(); ++r) {
+      REQUIRE(al::EmbeddingStore::bucket_of(bucket.words[r]) == k);
+      const std::size_t row = bucket.ranks[r];  // the core file is in rank order
+      REQUIRE(core.words[row] == bucket.words[r]);
+      core.dequantize(row, a.data());
+      bucket.dequantize(r, b.data());
+      REQUIRE(a == b);
+    }
+    words += bucket.words.size();
+  }
+  REQUIRE(words == core.words.size());
 }
 
 TEST_CASE("the seed's rare words are found in their shards with their GloVe ranks", "[real]") {

@@ -1,6 +1,6 @@
 // Runs the analysis whenever the text or an option changes and puts the result in the store.
 // Keystrokes arriving while an analysis runs coalesce: only the latest text is analyzed next.
-import { loadTrainedWeights } from './engine.js';
+import { loadTrainedWeights, loadVocabulary } from './engine.js';
 import { coalesce } from './coalesce.js';
 import { watch } from './store.js';
 
@@ -37,6 +37,7 @@ function pickFocus(result, query, head, focus, chosen) {
 }
 
 export function startCompute(store) {
+  let stopVocabulary = null;
   const run = coalesce(async () => {
     const { lens, text, options, document, trainedPreset, trainedSource } = store.get();
     const analyzed = { text, options, document };
@@ -68,6 +69,8 @@ export function startCompute(store) {
       focus: pickFocus(result, q, h, focus, focusChosen),
     });
     old?.dispose();
+    // the whole vocabulary (nearest words) once the first attention is shown
+    if (result && !stopVocabulary) stopVocabulary = loadVocabulary(lens, (vocabulary) => store.set({ vocabulary }));
   });
 
   // a new query word (or head) moves an unchosen focus to its row
@@ -85,5 +88,6 @@ export function startCompute(store) {
   return () => {
     stopFocus();
     stopRun();
+    stopVocabulary?.();
   };
 }

@@ -51,9 +51,9 @@ function decodeBase64(text) {
 }
 
 // The bytes of a file (its path in dist/): fetch() with progress, or its .js twin from disk.
-async function readAsset(path, onProgress) {
+async function readAsset(path, onProgress, options) {
   const url = files.url(path);
-  if (!offline) return readBytes(url, onProgress);
+  if (!offline) return readBytes(url, onProgress, options);
   const name = path.split('/').pop();
   await loadScript(url.href.replace(/\.bin$/, '.js'));
   const registry = globalThis.__attentionLensAssets ?? {};
@@ -100,11 +100,13 @@ async function start() {
   const topic = readTopicModel(); // beside the module and the core vectors
   const { module, simd } = await startModule();
   report({ phase: 'wasm', loaded: 1, total: 1 });
+  // each analysis fetches its own words first; the whole vocabulary follows (loadVocabulary)
   const started = await createLensWith({
     module,
     simd,
     onProgress: report,
-    readAsset: (name, progress) => readAsset(`embeddings/${name}`, progress),
+    vocabulary: 'later',
+    readAsset: (name, progress, options) => readAsset(`embeddings/${name}`, progress, options),
   });
   const bytes = await topic;
   if (bytes) started.setTopicModel(bytes);
@@ -116,6 +118,30 @@ async function start() {
 export function getLens() {
   pageLens ??= start();
   return pageLens;
+}
+
+// The whole core vocabulary (for the nearest-word search), fetched once for the page after the
+// first attention is on screen: fn({ loaded, total, ready, error }) hears its progress (at once
+// with the latest).
+let vocabulary = null; // { state, listeners }
+export function loadVocabulary(lens, fn) {
+  if (!vocabulary) {
+    vocabulary = { state: { loaded: 0, total: 0, ready: lens.vocabularyReady, error: null }, listeners: new Set() };
+    const tell = (patch) => {
+      vocabulary.state = { ...vocabulary.state, ...patch };
+      for (const f of vocabulary.listeners) f(vocabulary.state);
+    };
+    if (!vocabulary.state.ready)
+      lens
+        .loadVocabulary((loaded, total) => tell({ loaded, total }))
+        .then(
+          () => tell({ ready: true }),
+          (e) => tell({ error: e.message }),
+        );
+  }
+  vocabulary.listeners.add(fn);
+  fn(vocabulary.state);
+  return () => vocabulary.listeners.delete(fn);
 }
 
 // A JSON index the site may offer (weights/index.json, images/index.json), or null when there

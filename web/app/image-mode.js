@@ -23,7 +23,9 @@ const ABOUT =
 // Returns { root, views, destroy }. The picture: the `picture` attribute's built-in photo, the
 // `src` attribute's URL, or the first built-in photo, opened when the mode is first shown.
 export function imageMode(store, host, { picture, src } = {}) {
-  const builtIns = builtInPictures();
+  // the built-in photos' list (and the photos) are asked for when the mode is first shown
+  let listed = null;
+  const builtIns = () => (listed ??= builtInPictures());
   const picker = pickerView(store, builtIns),
     controls = imageControlsView(store),
     filter = imageFilterView(store),
@@ -49,7 +51,7 @@ export function imageMode(store, host, { picture, src } = {}) {
     if (mode !== 'image' || opened || store.get().picture) return;
     opened = true;
     if (src) return openPicture(store, new URL(src, location.href).href, { name: src.split('/').pop() });
-    const list = await builtIns;
+    const list = await builtIns();
     const first = list.find((p) => p.name === picture) ?? list[0];
     if (first)
       openPicture(store, first.url, {

@@ -2,11 +2,12 @@
 // reads file: URLs from disk instead (assets.node.js, chosen by the "node" condition of the
 // package's "#assets" import), so that browsers and bundlers never see a node: import.
 
-// The bytes at url (a URL), calling onProgress(loaded, total) as they arrive.
-export async function readBytes(url, onProgress) {
+// The bytes at url (a URL), calling onProgress(loaded, total) as they arrive. priority: fetch()'s
+// ('low' for what the first screen does not wait for).
+export async function readBytes(url, onProgress, { priority } = {}) {
   let response;
   try {
-    response = await fetch(url);
+    response = await fetch(url, priority ? { priority } : undefined);
   } catch (e) {
     throw new Error(`attention-lens: could not fetch ${url.href}: ${e.message}`);
   }
@@ -32,6 +33,46 @@ export async function readBytes(url, onProgress) {
     offset += c.length;
   }
   return bytes;
+}
+
+// A WebAssembly module compiled from url while it downloads (WebAssembly.compileStreaming), with
+// the same progress and checks as readBytes; check(firstBytes, url) sees its first bytes before
+// the compiler does (to name a server's page sent instead of the file). From the bytes where the
+// server does not say application/wasm (compileStreaming refuses any other type).
+export async function readWasm(url, onProgress, check) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (e) {
+    throw new Error(`attention-lens: could not fetch ${url.href}: ${e.message}`);
+  }
+  if (!response.ok) throw new Error(`attention-lens: could not fetch ${url.href}: HTTP ${response.status}`);
+  const type = response.headers.get('content-type') ?? '';
+  if (/^text\/html\b/i.test(type))
+    throw new Error(`attention-lens: ${url.href} is an HTML page, not the file: ${MISSING_HINT}`);
+  const total = Number(response.headers.get('content-length')) || 0;
+  if (!/^application\/wasm\b/i.test(type) || !response.body || typeof WebAssembly.compileStreaming !== 'function') {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    check(bytes, url);
+    onProgress?.(bytes.length, bytes.length);
+    return WebAssembly.compile(bytes);
+  }
+  let loaded = 0,
+    checked = false;
+  const counted = response.body.pipeThrough(
+    new TransformStream({
+      transform(chunk, controller) {
+        if (!checked) {
+          check(chunk, url);
+          checked = true;
+        }
+        loaded += chunk.length;
+        onProgress?.(loaded, Math.max(total, loaded)); // gzip: content-length counts compressed bytes
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  return WebAssembly.compileStreaming(new Response(counted, { headers: { 'Content-Type': 'application/wasm' } }));
 }
 
 // What to do when a file is not where it was looked for.

@@ -24,12 +24,15 @@ function checkText(name, text) {
 // trainer: load the build that can also train (lens.createTrainer), about 30 kB more
 // topic: load the topic query's model (weights/topic.bin, 19 kB) for result.topic(): 'auto'
 // (the default) where the files have it, true (fail without it) or false
+// vocabulary: 'eager' (the default) loads the whole core vocabulary (1.9 MB) first, 'later' leaves
+// it to lens.loadVocabulary(): analyses fetch their own words' small files (createLensWith)
 export async function createAttentionLens({
   baseUrl,
   simd = 'auto',
   onProgress,
   trainer = false,
   topic = 'auto',
+  vocabulary = 'eager',
 } = {}) {
   const files = baseUrl == null ? packagedFiles() : filesAt(baseUrl);
   if (!files)
@@ -44,7 +47,8 @@ export async function createAttentionLens({
     module,
     simd: usedSimd,
     onProgress,
-    readAsset: (name, progress) => readBytes(files.url(`embeddings/${name}`), progress),
+    vocabulary,
+    readAsset: (name, progress, options) => readBytes(files.url(`embeddings/${name}`), progress, options),
   });
   const bytes = await topicBytes;
   if (bytes) lens.setTopicModel(bytes);
@@ -61,11 +65,15 @@ async function readTopicModel(files, required) {
   }
 }
 
-// A lens over a started wasm module; readAsset(name, onProgress) returns the bytes of an
-// embeddings file ('core.bin', 'shard-NNN.bin'). The page uses it with its own loaders.
-export async function createLensWith({ module, simd, readAsset, onProgress }) {
+// A lens over a started wasm module; readAsset(name, onProgress, { priority }) returns the bytes
+// of an embeddings file ('core.bin', 'core-NNN.bin', 'shard-NNN.bin'). The page uses it with its
+// own loaders. vocabulary: 'eager' loads the whole core vocabulary (core.bin, 1.9 MB: the
+// nearest-word search needs it) before the lens is returned; 'later' leaves it to
+// lens.loadVocabulary(), and each analysis fetches its own words' small files first.
+export async function createLensWith({ module, simd, readAsset, onProgress, vocabulary = 'eager' }) {
   const lens = new Lens(module, readAsset, simd);
-  await lens.loadFiles([], 0, (loaded, total) => onProgress?.({ phase: 'embeddings', loaded, total }));
+  if (vocabulary === 'eager')
+    await lens.loadVocabulary((loaded, total) => onProgress?.({ phase: 'embeddings', loaded, total }));
   return lens;
 }
 
@@ -99,36 +107,63 @@ export class Lens {
     this.#check();
   }
 
+  // Fetches one embeddings file once and adds it (a failed one is fetched again next time).
+  #fetchFile(name, onProgress, options) {
+    if (!this.#files.has(name))
+      this.#files.set(
+        name,
+        this.#readAsset(name, onProgress, options)
+          .then((bytes) => this.#lens && this.#addFile(bytes, name))
+          .catch((e) => {
+            this.#files.delete(name);
+            throw e;
+          }),
+      );
+    return this.#files.get(name);
+  }
+
   // Fetches and adds the embeddings files that the texts' first maxTokens tokens need, in the
-  // order the core gives (core.bin, then the shards of rare words). A shard that fails leaves
-  // its words unknown and returns a warning; the core file failing throws.
+  // rounds the core gives: the words' core buckets (core-NNN.bin, unless core.bin is in), then
+  // the shards of the words they say are rare. A core bucket failing throws (the text's common
+  // words would all be unknown); a shard failing leaves its rare words unknown and returns a
+  // warning.
   async loadFiles(texts, maxTokens, onProgress) {
     const [text = '', document = ''] = texts.map((t) => t.toWellFormed());
     const warnings = [];
-    for (let round = 0; round < 2; round++) {
-      // the core file, then the shards it tells apart
-      const core = !this.#lens.hasCore();
+    for (let round = 0; round < 3; round++) {
       const names = this.#lens.filesNeeded(text, document, maxTokens);
       this.#check();
-      await Promise.all(
-        names.map(async (name) => {
-          if (!this.#files.has(name))
-            this.#files.set(
-              name,
-              this.#readAsset(name, onProgress).then((bytes) => this.#lens && this.#addFile(bytes, name)),
-            );
-          try {
-            await this.#files.get(name);
-          } catch (e) {
-            this.#files.delete(name); // try again next time
-            if (core) throw e;
-            warnings.push(`rare words were not looked up: ${e.message}`);
-          }
+      if (names.length === 0) break;
+      let failed = 0;
+      const loads = names.map((name) =>
+        this.#fetchFile(name, onProgress).catch((e) => {
+          if (name.startsWith('core-')) throw e;
+          failed++;
+          warnings.push(`rare words were not looked up: ${e.message}`);
         }),
       );
-      if (!core) break;
+      await Promise.all(loads);
+      if (failed === names.length) break; // nothing new to ask about
     }
     return warnings;
+  }
+
+  // The whole core vocabulary (core.bin, 1.9 MB), which the nearest-word search needs; fetched
+  // once, at low priority (the words of a text come first, in their own small files). Throws
+  // (the returned promise rejects) when it cannot be loaded.
+  loadVocabulary(onProgress) {
+    this.#check();
+    return this.#fetchFile('core.bin', onProgress, { priority: 'low' });
+  }
+
+  // The embeddings files fetched (or being fetched) so far, by name.
+  get loadedFiles() {
+    return [...this.#files.keys()];
+  }
+
+  // Whether the whole core vocabulary is in (nearestWords needs it).
+  get vocabularyReady() {
+    return Boolean(this.#lens?.hasCore());
   }
 
   async analyze(text, options) {

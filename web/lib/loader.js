@@ -1,6 +1,6 @@
 // Finds and starts the WebAssembly module: the SIMD build when the engine supports wasm SIMD
 // (feature-detected, as squoosh does), the baseline build otherwise.
-import { MISSING_HINT, readBytes } from '#assets';
+import { MISSING_HINT, readBytes, readWasm } from '#assets';
 import { filesAt } from './locate.js';
 
 // (module (func (result v128) i32.const 0 i32x4.splat)): valid only where SIMD128 is supported
@@ -8,6 +8,11 @@ const SIMD_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 17, 11,
 ]);
 const WASM_MAGIC = [0, 97, 115, 109]; // \0asm
+// Throws unless bytes start as a WebAssembly binary does (a server's page instead of the file).
+function checkMagic(bytes, url) {
+  if (!WASM_MAGIC.every((b, i) => bytes[i] === b))
+    throw new Error(`attention-lens: ${url.href} is not a WebAssembly file: ${MISSING_HINT}`);
+}
 
 export function supportsSimd() {
   try {
@@ -70,18 +75,23 @@ export async function loadModule(
   const name = `${build}-${useSimd ? 'simd' : 'baseline'}`;
   const files = typeof place?.url === 'function' ? place : folder(place);
   const wasmUrl = files.url(`wasm/${name}.wasm`);
-  const [glue, bytes] = await Promise.allSettled([
+  // the binary compiles while it downloads (readWasm), beside the glue's import
+  const [glue, compiled] = await Promise.allSettled([
     files.importGlue(name),
-    readBytes(wasmUrl, (loaded, total) => onProgress?.({ phase: 'wasm', loaded, total })),
+    readWasm(wasmUrl, (loaded, total) => onProgress?.({ phase: 'wasm', loaded, total }), checkMagic),
   ]);
   // the binary's error first: it says what the server answered
-  if (bytes.status === 'rejected') throw bytes.reason;
+  if (compiled.status === 'rejected') throw compiled.reason;
   if (glue.status === 'rejected')
     throw new Error(`attention-lens: could not load the module ${name}.mjs: ${glue.reason?.message}; ${MISSING_HINT}`);
-  const wasmBinary = bytes.value;
-  if (!WASM_MAGIC.every((b, i) => wasmBinary[i] === b))
-    throw new Error(`attention-lens: ${wasmUrl.href} is not a WebAssembly file: ${MISSING_HINT}`);
-  const module = await glue.value.default({ wasmBinary });
+  const wasmModule = compiled.value;
+  const module = await glue.value.default({
+    // Emscripten's hook: instantiate the module compiled above with the glue's imports
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule));
+      return {};
+    },
+  });
   if (useSimd && (relaxed === 'auto' ? supportsRelaxedSimd() : relaxed))
     await useRelaxedKernels(module, files).catch((e) => {
       if (relaxed === true) throw e;

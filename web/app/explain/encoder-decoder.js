@@ -9,6 +9,7 @@ import { fmt, percent } from '../format.js';
 import { watch } from '../store.js';
 import { openOnRequest } from './requested.js';
 import { weightGrid } from './weight-grid.js';
+import { vocabularyNote } from '../vocabulary.js';
 
 export const ENCODER_DECODER = 'encoder-decoder'; // its name in the store's `explain` (and ?explain=)
 export const ENCODER_DECODER_SELECTOR = 'details.encoder-decoder';
@@ -30,13 +31,15 @@ function extract(self, cross, head) {
 }
 
 // The search analogy for output word i: its query, the input words ranked, the answer.
-function searchFor(d, i, lens) {
+function searchFor(d, i, lens, vocabulary) {
   const m = d.inputTokens.length,
     row = (s) => s.data.subarray(i * m, (i + 1) * m);
   const weights = row(d.cross),
     scores = row(d.scores);
   const order = [...weights.keys()].sort((a, b) => weights[b] - weights[a] || scores[b] - scores[a]);
-  const near = lens.nearestWords(d.context.data.slice(i * d.context.cols, (i + 1) * d.context.cols), 5);
+  const near = lens.vocabularyReady
+    ? lens.nearestWords(d.context.data.slice(i * d.context.cols, (i + 1) * d.context.cols), 5)
+    : null;
   const word = d.outputTokens[i].text;
   const results = h('ol', { class: 'results', 'aria-label': `Search results for “${word}”: the input words` });
   for (const j of order) {
@@ -66,9 +69,11 @@ function searchFor(d, i, lens) {
     h(
       'p',
       { class: 'about' },
-      near.length
-        ? `The answer, the input words’ values blended by these weights, is about: ${near.map((w) => w.word).join(', ')}.`
-        : 'The answer is the zero vector: it is about nothing.',
+      !near
+        ? vocabularyNote(vocabulary)
+        : near.length
+          ? `The answer, the input words’ values blended by these weights, is about: ${near.map((w) => w.word).join(', ')}.`
+          : 'The answer is the zero vector: it is about nothing.',
     ),
   );
 }
@@ -111,7 +116,7 @@ export function encoderDecoderView(store) {
   function choose(i) {
     chosen = i;
     body.querySelectorAll('.choose').forEach((b) => b.setAttribute('aria-pressed', String(Number(b.value) === i)));
-    clear(search).append(searchFor(data, i, store.get().lens));
+    clear(search).append(searchFor(data, i, store.get().lens, store.get().vocabulary));
   }
 
   async function render() {
@@ -177,7 +182,7 @@ export function encoderDecoderView(store) {
     request.drawn();
   }
 
-  const stop = watch(store, ['lens', 'options', 'head'], () => render());
+  const stop = watch(store, ['lens', 'options', 'head', 'vocabulary'], () => render());
   const onToggle = () => render();
   root.addEventListener('toggle', onToggle);
   return {

@@ -9,6 +9,7 @@ import { paintMatrix } from '../draw.js';
 import { fmt, percent } from '../format.js';
 import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
+import { vocabularyNote } from '../vocabulary.js';
 
 const SHOWN = 12;
 
@@ -92,7 +93,8 @@ export function searchView(store) {
     about,
   );
 
-  const stop = watch(store, ['result', 'query', 'head', 'lens'], ({ result, query: chosen, head, lens }) => {
+  const stop = watch(store, ['result', 'query', 'head', 'lens', 'vocabulary'], (state) => {
+    const { result, query: chosen, head, lens } = state;
     const nq = result?.tokens.length ?? 0,
       keys = result ? keyTokens(result) : [],
       n = keys.length;
@@ -102,7 +104,7 @@ export function searchView(store) {
     const query = Math.min(chosen, nq - 1); // the query may be set before its sentence's result arrives
     // what the answer is about, decoded to words first: the call may grow wasm memory, and the
     // views below must be taken after it
-    const near = lens.nearestWords(result.answerMeaning(query), 5);
+    const near = lens.vocabularyReady ? lens.nearestWords(result.answerMeaning(query), 5) : null;
     // one row of each per-head matrix, copied; the value and context head slices are copies
     const row = (name) => result.view(name, head).data.slice(query * n, (query + 1) * n); // n = keys
     const scores = row('scores'),
@@ -151,13 +153,15 @@ export function searchView(store) {
     paintStrip(answerStrip, context.data.subarray(query * dK, (query + 1) * dK), maxAbs(context.data) || extent);
     setText(
       about,
-      near.length
-        ? `What the answer is about: ${near.map((w) => `${w.word} (${fmt(w.similarity, 2)})`).join(', ')}. ` +
+      !near
+        ? vocabularyNote(state.vocabulary)
+        : near.length
+          ? `What the answer is about: ${near.map((w) => `${w.word} (${fmt(w.similarity, 2)})`).join(', ')}. ` +
             'These are the GloVe words nearest to the weights × the words’ own vectors: the word part of the values. ' +
             'The positional part is left out: it says where a word is, not what it means, and would drown the words.'
-        : 'The answer is the zero vector: it is about nothing.',
+          : 'The answer is the zero vector: it is about nothing.',
     );
-    about.dataset.words = near.map((w) => w.word).join(' ');
+    about.dataset.words = (near ?? []).map((w) => w.word).join(' ');
   });
   return { root, destroy: stop };
 }

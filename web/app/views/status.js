@@ -24,8 +24,8 @@ export function statusView(store) {
 
   const stop = watch(
     store,
-    ['result', 'error', 'loadError', 'text', 'mode'],
-    ({ result, error: computeError, loadError, text, mode }) => {
+    ['result', 'error', 'loadError', 'text', 'mode', 'vocabulary'],
+    ({ result, error: computeError, loadError, text, mode, vocabulary }) => {
       const message = loadError ?? (mode === 'text' ? computeError : null); // the image mode shows its own
       setHidden(error, !message);
       setText(error, message ? `Something went wrong: ${message}` : '');
@@ -67,6 +67,8 @@ export function statusView(store) {
           } zero: for example “a”, “i”, plain numbers and words outside English.`,
         );
       for (const w of result.warnings) add(w, 'warning');
+      if (vocabulary?.error)
+        add(`The whole vocabulary did not load, so no nearest words are shown: ${vocabulary.error}`, 'warning');
       update();
     },
   );

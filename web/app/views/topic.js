@@ -8,6 +8,7 @@ import { weightLegend } from '../legend.js';
 import { fmt, label, percent } from '../format.js';
 import { watch } from '../store.js';
 import { isSeedSentence } from '../seed.js';
+import { vocabularyNote } from '../vocabulary.js';
 
 const WORDS_SHOWN = 60; // word cells; a longer text says how many more
 const RESULTS_SHOWN = 4;
@@ -104,7 +105,7 @@ export function topicView(store) {
     body,
   );
 
-  const stop = watch(store, ['result', 'lens', 'text'], ({ result, lens, text }) => {
+  const stop = watch(store, ['result', 'lens', 'text', 'vocabulary'], ({ result, lens, text, vocabulary }) => {
     const topic = result?.topic() ?? null;
     const n = result?.tokens.length ?? 0;
     setHidden(root, !result || n === 0);
@@ -159,7 +160,8 @@ export function topicView(store) {
       setText(li.firstChild, tokens[i].text);
       setText(li.lastChild, `${fmt(topic.wordScores[i], 2)} → ${percent(topic.weights[i])}`);
     });
-    if (order.length) {
+    if (order.length && !lens.vocabularyReady) setText(about, vocabularyNote(vocabulary));
+    else if (order.length) {
       const near = lens.nearestWords(topic.answer, 4);
       setText(about, `The answer’s nearest words: ${near.map((w) => w.word).join(', ')}.`);
     } else setText(about, 'No word has a vector: the search finds nothing, and the answer is “not sure”.');

@@ -35,6 +35,7 @@ async function fetchOk(url) {
 
 const creditOf = (p) => `${p.title}: ${p.author}, ${p.licence}.`;
 
+// builtIns(): a promise of the built-in photos' list, asked for when the image mode is first shown
 export function pickerView(store, builtIns) {
   const fileId = uniqueId('picture-file');
   const file = h('input', {
@@ -82,7 +83,7 @@ export function pickerView(store, builtIns) {
     if (dropped) openPicture(store, dropped, { name: dropped.name });
   });
 
-  builtIns.then((list) => {
+  const showPhotos = (list) => {
     syncChildren(
       photos,
       list.length,
@@ -97,6 +98,12 @@ export function pickerView(store, builtIns) {
     );
     if (list.length === 0 && location.protocol === 'file:')
       status.textContent = 'From a file on disk the built-in photos cannot be read: open a picture of your own.';
+  };
+  let listed = false;
+  const stopList = watch(store, ['mode'], ({ mode }) => {
+    if (mode !== 'image' || listed) return;
+    listed = true;
+    builtIns().then(showPhotos);
   });
 
   const stop = watch(
@@ -112,7 +119,13 @@ export function pickerView(store, builtIns) {
       for (const b of photos.children) b.setAttribute('aria-pressed', String(b.dataset.name === picture?.name));
     },
   );
-  return { root, destroy: stop };
+  return {
+    root,
+    destroy() {
+      stop();
+      stopList();
+    },
+  };
 }
 
 // Pasting a picture anywhere in the element opens it (in image mode).

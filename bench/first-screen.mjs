@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// npm run bench:first-screen: the time from navigation start to the first frame that shows
+// attention, in headless Chromium with a cold cache, on Lighthouse's mobile network (CDP network
+// emulation: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip) and on loopback; the files
+// served gzipped, as static hosts serve them (scripts/serve.mjs). Two pages: the demo page
+// (dist/index.html) and a page holding one <attention-lens sentence="…"> (the embed case,
+// bench/embed-one.html, served from the same origin). Median of RUNS cold loads each, with the
+// bytes received before the first attention and in all. Writes its table into bench/RESULTS.md
+// (--no-write: only prints).
+//   node bench/first-screen.mjs [--runs N] [--no-write]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { dist, launch } from '../tests/browser/browser.mjs';
+import { startServer } from '../scripts/serve.mjs';
+import { median } from './inputs.mjs';
+
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, 'no-write': { type: 'boolean', default: false } },
+});
+const RUNS = Number(args.runs);
+const EMBED = '/bench-embed-one.html';
+// Lighthouse's mobile preset ("slow 4G"), as Chromium's network emulation takes it (bytes/s, ms)
+const NETWORKS = {
+  mobile: {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6e6 / 8) * 1.024,
+    uploadThroughput: (750e3 / 8) * 1.024,
+  },
+  loopback: null,
+};
+const PAGES = { page: '/', embed: EMBED };
+
+// In the page, before any of its scripts: the time of the first frame after the first render of
+// a result with tokens ('attention-lens-render' is sent in the task that rendered it; the next
+// animation frame is the one that shows it), and the bytes received until then.
+function listen() {
+  document.addEventListener(
+    'attention-lens-render',
+    (e) => {
+      if (window.__firstAttention || !e.detail.tokens) return;
+      requestAnimationFrame(() => {
+        const at = performance.now();
+        const entries = performance.getEntriesByType('resource');
+        const nav = performance.getEntriesByType('navigation')[0];
+        const before = entries.filter((r) => r.responseEnd <= at);
+        window.__firstAttention = {
+          ms: at,
+          bytesBefore: (nav?.transferSize ?? 0) + before.reduce((s, r) => s + r.transferSize, 0),
+          requestsBefore: before.length + 1,
+        };
+      });
+    },
+    true, // capture: the element's event does not bubble
+  );
+}
+
+async function oneLoad(context, url, network) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (network) await cdp.send('Network.emulateNetworkConditions', network);
+  await page.addInitScript(listen);
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__firstAttention, null, { timeout: 120000, polling: 50 });
+  const first = await page.evaluate(() => window.__firstAttention);
+  // everything the page loads eagerly, to the end
+  await page.waitForLoadState('networkidle', { timeout: 180000 });
+  const all = await page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0]?.transferSize ?? 0) +
+      performance.getEntriesByType('resource').reduce((s, r) => s + r.transferSize, 0),
+  );
+  await page.close();
+  return { ...first, bytesAll: all };
+}
+
+const { server, url } = await startServer({
+  root: dist,
+  port: 0,
+  quiet: true,
+  extra: { [EMBED]: fileURLToPath(new URL('embed-one.html', import.meta.url)) },
+});
+const rows = [];
+try {
+  for (const [networkName, network] of Object.entries(NETWORKS))
+    for (const [pageName, path] of Object.entries(PAGES)) {
+      const loads = [];
+      for (let r = 0; r < RUNS; r++) {
+        const context = await launch(); // a fresh profile: a cold cache
+        try {
+          loads.push(await oneLoad(context, new URL(path, url).href, network));
+        } finally {
+          await context.close();
+        }
+      }
+      const row = {
+        network: networkName,
+        page: pageName,
+        ms: median(loads.map((l) => l.ms)),
+        min: Math.min(...loads.map((l) => l.ms)),
+        max: Math.max(...loads.map((l) => l.ms)),
+        kbBefore: median(loads.map((l) => l.bytesBefore)) / 1000,
+        requestsBefore: median(loads.map((l) => l.requestsBefore)),
+        kbAll: median(loads.map((l) => l.bytesAll)) / 1000,
+      };
+      rows.push(row);
+      console.log(
+        `${networkName.padEnd(8)} ${pageName.padEnd(5)} first attention ${(row.ms / 1000).toFixed(2)} s ` +
+          `(${(row.min / 1000).toFixed(2)}–${(row.max / 1000).toFixed(2)}), ${row.kbBefore.toFixed(0)} kB in ` +
+          `${row.requestsBefore} requests before it, ${row.kbAll.toFixed(0)} kB in all`,
+      );
+    }
+} finally {
+  server.close();
+}
+
+const TARGET = { mobile: 2500, loopback: 1000 };
+const table = [
+  `### First attention (\`npm run bench:first-screen\`, ${new Date().toISOString().slice(0, 10)}, median of ${RUNS} cold loads)`,
+  '',
+  'From navigation start to the first frame that shows attention; headless Chromium, cache disabled, files gzipped.',
+  'Mobile: CDP network emulation at Lighthouse’s mobile settings (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip).',
+  '',
+  '| network | page | first attention | min–max | target | kB before it (requests) | kB in all (eager) |',
+  '|---|---|---|---|---|---|---|',
+  ...rows.map(
+    (r) =>
+      `| ${r.network} | ${r.page === 'page' ? 'the demo page' : 'one <attention-lens> (embed)'} | ` +
+      `${(r.ms / 1000).toFixed(2)} s | ${(r.min / 1000).toFixed(2)}–${(r.max / 1000).toFixed(2)} s | ` +
+      `≤ ${TARGET[r.network] / 1000} s${r.ms <= TARGET[r.network] ? '' : ' (missed)'} | ` +
+      `${r.kbBefore.toFixed(0)} (${r.requestsBefore}) | ${r.kbAll.toFixed(0)} |`,
+  ),
+  '',
+].join('\n');
+console.log(`\n${table}`);
+if (!args['no-write']) {
+  const path = fileURLToPath(new URL('RESULTS.md', import.meta.url));
+  const text = readFileSync(path, 'utf8');
+  const start = text.indexOf('### First attention');
+  const end = start < 0 ? -1 : text.indexOf('\n### ', start + 1);
+  const next =
+    start < 0 ? `${text.trimEnd()}\n\n${table}` : text.slice(0, start) + table + (end < 0 ? '' : text.slice(end + 1));
+  writeFileSync(path, next.endsWith('\n') ? next : `${next}\n`);
+  console.log(`wrote ${path}`);
+}

@@ -1,0 +1,95 @@
+// The first attention before the whole vocabulary: the page shows its first sentence's attention
+// from the sentence's own small embeddings files, with exactly the numbers it shows once
+// core.bin is in; the panels that need core.bin say so and fill in by themselves; a word typed
+// while core.bin is still on its way is looked up, never reported unknown. core.bin is held back
+// by the test (a route that answers when the test says) so that "before" lasts as long as needed.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
+
+const env = useBrowser(before, after);
+const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
+
+// Opens the page with core.bin held back; release() lets it through.
+async function openHoldingVocabulary(query = '') {
+  const page = await env.context.newPage();
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  const requested = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.route('**/embeddings/core.bin', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${env.url}${query}`);
+  await page.waitForFunction(() => document.querySelector('attention-lens')?.state?.result);
+  await waitForAnalysis(page);
+  return { page, release, requested };
+}
+
+const weightsOf = (page) =>
+  page.evaluate(() => {
+    const { result } = document.querySelector('attention-lens').state;
+    return {
+      tokens: result.tokens.map((t) => [t.text, t.known, t.status]),
+      weights: Array.from(result.step('weights', 0).data),
+      output: Array.from(result.step('output').data),
+      topic: result.topic()?.weights ?? null,
+    };
+  });
+
+test('the first attention comes before core.bin and equals the attention after it', async () => {
+  const { page, release, requested } = await openHoldingVocabulary();
+  const first = await weightsOf(page);
+  assert.equal(await page.evaluate(() => document.querySelector('attention-lens').state.lens.vocabularyReady), false);
+  assert.ok(requested.some((p) => /\/embeddings\/core-\d+\.bin$/.test(p)), requested.join(' '));
+  assert.ok(first.tokens.every(([, known, status]) => known || status === 'not-in-vocabulary'), JSON.stringify(first));
+  // the panels that decode to words wait for the vocabulary, and say so
+  assert.match(await shadow(page, '.search .about').textContent(), /whole vocabulary/);
+  release();
+  await page.waitForFunction(() => document.querySelector('attention-lens').state.vocabulary?.ready);
+  await waitForAnalysis(page);
+  await page.waitForFunction(
+    () => document.querySelector('attention-lens').shadowRoot.querySelector('.search .about').dataset.words !== '',
+  );
+  assert.doesNotMatch(await shadow(page, '.search .about').textContent(), /whole vocabulary/);
+  assert.match(await shadow(page, '.topic .about').textContent(), /nearest words:/);
+  // the same sentence analysed again, now with core.bin: the same numbers
+  await typeSentence(page, 'A Lannister always pays his debts ');
+  await typeSentence(page, 'A Lannister always pays his debts');
+  assert.deepEqual(await weightsOf(page), first);
+  await page.close();
+});
+
+test('a word typed while core.bin is on its way is looked up, never reported unknown', async () => {
+  const { page, release } = await openHoldingVocabulary();
+  await typeSentence(page, 'The king rode north before the winter came');
+  const { tokens } = await weightsOf(page);
+  assert.deepEqual(
+    tokens.map(([text, known]) => [text, known]),
+    ['The', 'king', 'rode', 'north', 'before', 'the', 'winter', 'came'].map((w) => [w, true]),
+  );
+  const notes = await shadow(page, '.notes').textContent();
+  assert.doesNotMatch(notes, /no GloVe vector|not looked up/);
+  release();
+  await page.waitForFunction(() => document.querySelector('attention-lens').state.vocabulary?.ready);
+  await page.close();
+});
+
+test('the page asks for its first files from its first bytes, and the photos only with the picture', async () => {
+  const page = await env.context.newPage();
+  const requested = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto(env.url);
+  await page.waitForFunction(() => document.querySelector('attention-lens')?.state?.result);
+  const preloads = await page.evaluate(() => [...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')].map((l) => new URL(l.href).pathname));
+  assert.ok(preloads.includes('/wasm/attention-lens-simd.wasm'), preloads.join(' '));
+  const seedFiles = preloads.filter((p) => p.startsWith('/embeddings/'));
+  assert.ok(seedFiles.length >= 3 && seedFiles.every((p) => /\/(core|shard)-\d+\.bin$/.test(p)), seedFiles.join(' '));
+  // every preloaded file is used (none fetched twice, none wasted)
+  for (const p of seedFiles) assert.equal(requested.filter((r) => r === p).length, 1, p);
+  assert.ok(!requested.some((p) => p.startsWith('/images/')), 'no photo before the picture mode');
+  await page.close();
+});
