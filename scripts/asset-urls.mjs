@@ -15,6 +15,11 @@ export function packagedFileList(dist) {
   const shards = Array.from({ length: manifest.shards.count }, (_, i) =>
     manifest.shards.pattern.replace('NNN', String(i).padStart(3, '0')),
   );
+  const buckets = manifest.coreBuckets
+    ? Array.from({ length: manifest.coreBuckets.count }, (_, i) =>
+        manifest.coreBuckets.pattern.replace('NNN', String(i).padStart(3, '0')),
+      )
+    : [];
   const images = existsSync(join(dist, 'images', 'index.json'))
     ? JSON.parse(readFileSync(join(dist, 'images', 'index.json'), 'utf8')).images.map((p) => p.file)
     : null;
@@ -27,6 +32,7 @@ export function packagedFileList(dist) {
     // the training worker imports its glue from a URL (a worker cannot be handed a module)
     ...builds.filter((b) => b.startsWith('attention-lens-train-')).map((b) => `wasm/${b}.mjs`),
     `embeddings/${manifest.core.file}`,
+    ...buckets.map((b) => `embeddings/${b}`),
     ...shards.map((s) => `embeddings/${s}`),
     ...list(join(dist, 'corpus'), (f) => f.endsWith('.txt')).map((f) => `corpus/${f}`),
     ...list(join(dist, 'weights'), (f) => f === 'index.json' || f.endsWith('.bin')).map((f) => `weights/${f}`),

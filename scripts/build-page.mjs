@@ -151,8 +151,8 @@ await build({
   plugins: [glueOutside],
 });
 // The demo page asks for what its first attention needs from its first bytes (<!-- preloads -->):
-// the wasm build (SIMD, what nearly every browser runs) and its glue, the element's stylesheet,
-// the topic model, and the embeddings files of the seed sentence's words, as the core names them
+// the wasm build (SIMD, what nearly every browser runs) and its glue, the element's stylesheet
+// and the embeddings files of the seed sentence's words, as the core names them
 // (a lens in Node, loading only what the seed needs).
 async function preloads() {
   const { createAttentionLens } = await import(join(root, 'web', 'lib', 'index.js'));
@@ -166,7 +166,6 @@ async function preloads() {
     '<link rel="modulepreload" href="wasm/attention-lens-simd.mjs">',
     fetched('wasm/attention-lens-simd.wasm'),
     '<link rel="preload" href="attention-lens.css" as="style">',
-    ...(existsSync(join(dist, 'weights', 'topic.bin')) ? [fetched('weights/topic.bin')] : []),
     ...needed.map(fetched),
   ].join('\n  ');
 }

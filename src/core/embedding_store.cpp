@@ -36,7 +36,8 @@ void EmbeddingStore::add(EmbeddingAsset asset) {
     bucket_loaded_.assign(kCoreBuckets, false);
   } else if (asset.dims != layout_.dims || asset.shard_count != layout_.shard_count ||
              asset.vocab_size != layout_.vocab_size) {
-    throw AssetError(what + " belongs to a different build of the embeddings than the files loaded before; rebuild them");
+    throw AssetError(what +
+                     " belongs to a different build of the embeddings than the files loaded before; rebuild them");
   }
   if (asset.is_core()) {
     if (has_core()) throw AssetError("the core embeddings file is already loaded");

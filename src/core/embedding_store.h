@@ -38,7 +38,7 @@ class EmbeddingStore {
   // Re-adding a shard or a bucket, or a bucket once the core file is in, is a no-op.
   void add(EmbeddingAsset asset);
 
-  bool has_core() const { return core_ >= 0; }     // the core file, with all 16,384 words
+  bool has_core() const { return core_ >= 0; }          // the core file, with all 16,384 words
   bool has_vectors() const { return !files_.empty(); }  // any file: the layout is known
   std::uint32_t dims() const { return layout_.dims; }
   std::uint32_t shard_count() const { return layout_.shard_count; }

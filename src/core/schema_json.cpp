@@ -3,6 +3,7 @@
 // options struct, the step tables, the enums in their order and the vector widths.
 #include <string>
 
+#include "core/embedding_files.h"
 #include "core/embedding_store.h"
 #include "core/image/patches.h"
 #include "core/image/tokens.h"
@@ -93,6 +94,10 @@ std::string schema_json() {
     j.key("lookupStatuses").begin_array();
     for (int k = 0; k < kLookupStatusCount; ++k) j.value(to_string(LookupStatus(k)));
     j.end_array();
+    // how the embeddings files are named and split (a page prefetches its first words with it)
+    j.key("embeddings").begin_object().key("coreBuckets").value(int(kCoreBuckets));
+    j.key("coreFile").value(kCoreFileName).key("bucketFile").value(bucket_file_name(0));
+    j.key("shardFile").value(shard_file_name(0)).end_object();
     j.end_object();
   }
   return out;

@@ -92,11 +92,19 @@ export async function typeSentence(page, text) {
   await waitForAnalysis(page, await box.inputValue()); // as the textarea keeps it (it may drop NUL)
 }
 
-// Waits until the first lens shows the analysis of text with the current options, painted.
+// Waits until the first lens shows the analysis of text with the current options (and the topic
+// model, once it has come or is known to be missing), painted.
 export async function waitForAnalysis(page, text) {
   await page.waitForFunction((t) => {
     const s = document.querySelector('attention-lens').state;
-    return s.analyzed?.text === (t ?? s.text) && s.analyzed.options === s.options && s.analyzed.document === s.document;
+    // and with the topic model, which comes after the module (or is known to be missing)
+    return (
+      s.analyzed?.text === (t ?? s.text) &&
+      s.analyzed.options === s.options &&
+      s.analyzed.document === s.document &&
+      s.topicModel !== undefined &&
+      s.analyzed.topicModel === s.topicModel
+    );
   }, text ?? null);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }

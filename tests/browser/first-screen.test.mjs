@@ -44,8 +44,14 @@ test('the first attention comes before core.bin and equals the attention after i
   const { page, release, requested } = await openHoldingVocabulary();
   const first = await weightsOf(page);
   assert.equal(await page.evaluate(() => document.querySelector('attention-lens').state.lens.vocabularyReady), false);
-  assert.ok(requested.some((p) => /\/embeddings\/core-\d+\.bin$/.test(p)), requested.join(' '));
-  assert.ok(first.tokens.every(([, known, status]) => known || status === 'not-in-vocabulary'), JSON.stringify(first));
+  assert.ok(
+    requested.some((p) => /\/embeddings\/core-\d+\.bin$/.test(p)),
+    requested.join(' '),
+  );
+  assert.ok(
+    first.tokens.every(([, known, status]) => known || status === 'not-in-vocabulary'),
+    JSON.stringify(first),
+  );
   // the panels that decode to words wait for the vocabulary, and say so
   assert.match(await shadow(page, '.search .about').textContent(), /whole vocabulary/);
   release();
@@ -84,7 +90,9 @@ test('the page asks for its first files from its first bytes, and the photos onl
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await page.goto(env.url);
   await page.waitForFunction(() => document.querySelector('attention-lens')?.state?.result);
-  const preloads = await page.evaluate(() => [...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')].map((l) => new URL(l.href).pathname));
+  const preloads = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')].map((l) => new URL(l.href).pathname),
+  );
   assert.ok(preloads.includes('/wasm/attention-lens-simd.wasm'), preloads.join(' '));
   const seedFiles = preloads.filter((p) => p.startsWith('/embeddings/'));
   assert.ok(seedFiles.length >= 3 && seedFiles.every((p) => /\/(core|shard)-\d+\.bin$/.test(p)), seedFiles.join(' '));

@@ -30,9 +30,15 @@ for (const build of BUILDS) {
               text,
             );
             assert.ok(!a.tokens.some((t) => t.status === 'shard-not-loaded'), text);
-            for (const name of STEP_NAMES)
-              for (let h = 0; h < (['scores', 'scaled', 'weights'].includes(name) ? 2 : 1); h++)
-                assert.deepEqual(a.step(name, h).data, b.step(name, h).data, `${text}: ${name} ${h}`);
+            for (const name of STEP_NAMES) {
+              const perHead = ['scores', 'scaled', 'weights'].includes(name);
+              for (let h = 0; h < (perHead ? 2 : 1); h++)
+                assert.deepEqual(
+                  a.step(name, perHead ? h : undefined).data,
+                  b.step(name, perHead ? h : undefined).data,
+                  `${text}: ${name} ${h}`,
+                );
+            }
             assert.deepEqual(a.topic(), b.topic());
           } finally {
             a.dispose();
@@ -42,8 +48,11 @@ for (const build of BUILDS) {
         // only core buckets and shards were fetched, a few per text
         const files = lens.loadedFiles;
         assert.ok(!files.includes('core.bin'), files.join(' '));
-        assert.ok(files.every((f) => /^(core|shard)-\d{3,}\.bin$/.test(f)), files.join(' '));
-        assert.ok(files.length <= 30, `${files.length} files`);
+        assert.ok(
+          files.every((f) => /^(core|shard)-\d{3,}\.bin$/.test(f)),
+          files.join(' '),
+        );
+        assert.ok(files.length <= 40, `${files.length} files`); // of 2,561: a bucket per word, a shard per rare one
         assert.throws(() => lens.nearestWords(new Float32Array(100).fill(1), 3), /not loaded yet/);
         await lens.loadVocabulary();
         assert.equal(lens.vocabularyReady, true);

@@ -65,7 +65,8 @@ inline std::vector<std::string> build_buckets(const std::vector<TestWord>& core,
   std::vector<std::vector<TestWord>> per(kCoreBuckets);
   for (const TestWord& w : core) per[fnv1a(w.word) % kCoreBuckets].push_back(w);
   std::vector<std::string> files;
-  for (std::uint32_t b = 0; b < kCoreBuckets; ++b) files.push_back(build_asset(per[b], kCoreBucketFlag | b, shards, vocab_size));
+  for (std::uint32_t b = 0; b < kCoreBuckets; ++b)
+    files.push_back(build_asset(per[b], kCoreBucketFlag | b, shards, vocab_size));
   return files;
 }
 

@@ -94,8 +94,8 @@ TEST_CASE("the store refuses files of another build, and a second core file", "[
       Contains("core bucket 512"));
 }
 
-
-TEST_CASE("a sentence's words come from its core buckets and shards, without the core file, and equal it", "[embeddings]") {
+TEST_CASE("a sentence's words come from its core buckets and shards, without the core file, and equal it",
+          "[embeddings]") {
   const std::vector<TestWord> rare = {{"lannister", {1, 2, 3, 4}}, {"tyrion", {-1, 0, 0, 1}}};
   const std::vector<std::string> buckets = al::test::build_buckets(kCore, 4, 5), shards = shard_files(rare, 4);
   al::EmbeddingStore store;

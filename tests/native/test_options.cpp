@@ -139,7 +139,8 @@ TEST_CASE("the weights cache keeps identity and recent seeds and shares them wit
   REQUIRE_THROWS_AS(al::parse_weights_preset("pretrained"), al::OptionError);
 }
 
-TEST_CASE("embeddings files load in order: the core file or the words' buckets, then the rare words' shards", "[files]") {
+TEST_CASE("embeddings files load in order: the core file or the words' buckets, then the rare words' shards",
+          "[files]") {
   using al::test::TestWord;
   const std::vector<TestWord> core{{"the", al::test::random_vector(4, 1)}, {"debts", al::test::random_vector(4, 2)}};
   const std::vector<TestWord> rare{{"lannister", al::test::random_vector(4, 3)},

@@ -1,6 +1,6 @@
 // Runs the analysis whenever the text or an option changes and puts the result in the store.
 // Keystrokes arriving while an analysis runs coalesce: only the latest text is analyzed next.
-import { loadTrainedWeights, loadVocabulary } from './engine.js';
+import { loadTopicModel, loadTrainedWeights, loadVocabulary } from './engine.js';
 import { coalesce } from './coalesce.js';
 import { watch } from './store.js';
 
@@ -8,7 +8,7 @@ import { watch } from './store.js';
 // the first maxTokens tokens of it (the core's default, with a note), which come long before.
 export const PAGE_MAX_CHARS = 100000;
 const LONG_TEXT = 20000; // characters
-const INPUTS = ['text', 'document', 'options', 'lens', 'trainedPreset'];
+const INPUTS = ['text', 'document', 'options', 'lens', 'trainedPreset', 'topicModel'];
 
 // The query word: the one the user chose (kept in range), else the first word with a vector.
 function pickQuery(result, query, chosen) {
@@ -40,7 +40,7 @@ export function startCompute(store) {
   let stopVocabulary = null;
   const run = coalesce(async () => {
     const { lens, text, options, document, trainedPreset, trainedSource } = store.get();
-    const analyzed = { text, options, document };
+    const analyzed = { text, options, document, topicModel: store.get().topicModel };
     // the trained preset's weights come the first time it is chosen (unless the page's own
     // training gave the lens its trained weights)
     if (options.weights === 'trained' && trainedPreset && !trainedSource)
@@ -77,8 +77,20 @@ export function startCompute(store) {
   const stopFocus = watch(store, ['query', 'head'], ({ result, query, head, focus, focusChosen }) => {
     if (result && !focusChosen) store.set({ focus: pickFocus(result, query, head, focus, false) });
   });
+  let topicAsked = false;
   const stopRun = watch(store, INPUTS, async (state) => {
     if (!state.lens) return;
+    // the topic model comes after the module; its arrival analyses the text again
+    if (!topicAsked) {
+      topicAsked = true;
+      loadTopicModel(state.lens).then(
+        (ready) => store.set({ topicModel: ready ? 'ready' : 'none' }),
+        (e) => {
+          console.warn('the topic model did not load:', e); // a damaged file: the panel says it is missing
+          store.set({ topicModel: 'none' });
+        },
+      );
+    }
     // a long paste is analyzed in a task of its own, after the keystroke's task (where the
     // browser lays the paste out): no single task blocks for long. Short texts go at once, so
     // that their repaint makes the next frame.

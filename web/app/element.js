@@ -136,7 +136,7 @@ export class AttentionLensElement extends HTMLElement {
         if (urlState && URL_KEYS.some((k) => changed.has(k))) this.#writeUrl(state);
       }),
     );
-    getLens().then(
+    getLens(store.get().mode === 'text' ? store.get().text : '').then(
       (lens) => store.set({ lens }),
       (e) => store.set({ loadError: e.message }),
     );

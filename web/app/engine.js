@@ -9,6 +9,7 @@ import { readBytes } from '../lib/assets.js';
 import { createLensWith } from '../lib/lens.js';
 import { loadModule, supportsSimd } from '../lib/loader.js';
 import { filesAt, packagedFiles } from '../lib/locate.js';
+import { prefetchWords, takePrefetched } from './prefetch.js';
 
 let pageLens = null; // Promise<Lens>
 const progressListeners = new Set();
@@ -50,8 +51,17 @@ function decodeBase64(text) {
   return bytes;
 }
 
-// The bytes of a file (its path in dist/): fetch() with progress, or its .js twin from disk.
+// The bytes of a file (its path in dist/): prefetched (prefetch.js), fetch() with progress, or
+// its .js twin from disk.
 async function readAsset(path, onProgress, options) {
+  const early = takePrefetched(path);
+  if (early) {
+    const bytes = await early.catch(() => null);
+    if (bytes) {
+      onProgress?.(bytes.length, bytes.length);
+      return bytes;
+    }
+  }
   const url = files.url(path);
   if (!offline) return readBytes(url, onProgress, options);
   const name = path.split('/').pop();
@@ -97,7 +107,6 @@ async function readTopicModel() {
 }
 
 async function start() {
-  const topic = readTopicModel(); // beside the module and the core vectors
   const { module, simd } = await startModule();
   report({ phase: 'wasm', loaded: 1, total: 1 });
   // each analysis fetches its own words first; the whole vocabulary follows (loadVocabulary)
@@ -108,14 +117,26 @@ async function start() {
     vocabulary: 'later',
     readAsset: (name, progress, options) => readAsset(`embeddings/${name}`, progress, options),
   });
-  const bytes = await topic;
-  if (bytes) started.setTopicModel(bytes);
   report({ phase: 'ready', loaded: 1, total: 1 });
   return started;
 }
 
-// The page's lens, started by the first element that asks.
-export function getLens() {
+// The topic query's model for the page's lens, fetched once the module is in (it is not needed
+// for the first attention, and would take the module's bandwidth): resolves to true when it is
+// set, false where the site has none.
+let topicModel = null;
+export function loadTopicModel(lens) {
+  topicModel ??= readTopicModel().then((bytes) => {
+    if (bytes) lens.setTopicModel(bytes);
+    return Boolean(bytes);
+  });
+  return topicModel;
+}
+
+// The page's lens, started by the first element that asks. text: that element's sentence, whose
+// words' files are fetched beside the module (never from disk: the offline twins load as scripts).
+export function getLens(text = '') {
+  if (!offline) prefetchWords(text, (path) => readBytes(files.url(path)));
   pageLens ??= start();
   return pageLens;
 }

@@ -39,9 +39,10 @@ export function supportsRelaxedSimd() {
 }
 
 // Swaps the SIMD build's hot kernels for kernels-relaxed.wasm (the same kernels with
-// f32x4.relaxed_madd, on the module's memory): its functions go into the module's function table.
-async function useRelaxedKernels(module, files) {
-  const bytes = await readBytes(files.url('wasm/kernels-relaxed.wasm'));
+// f32x4.relaxed_madd, on the module's memory; bytes: its file, fetched beside the module's):
+// its functions go into the module's function table.
+async function useRelaxedKernels(module, bytesPromise) {
+  const bytes = await bytesPromise;
   const memory = Object.values(module.asm).find((e) => e instanceof WebAssembly.Memory);
   const { gemm, scores, softmax_with_max } = (await WebAssembly.instantiate(bytes, { env: { memory } })).instance
     .exports;
@@ -75,7 +76,13 @@ export async function loadModule(
   const name = `${build}-${useSimd ? 'simd' : 'baseline'}`;
   const files = typeof place?.url === 'function' ? place : folder(place);
   const wasmUrl = files.url(`wasm/${name}.wasm`);
-  // the binary compiles while it downloads (readWasm), beside the glue's import
+  // the binary compiles while it downloads (readWasm), beside the glue's import and the
+  // relaxed-SIMD kernels' file
+  const relaxedKernels =
+    useSimd && (relaxed === 'auto' ? supportsRelaxedSimd() : relaxed)
+      ? readBytes(files.url('wasm/kernels-relaxed.wasm'))
+      : null;
+  relaxedKernels?.catch(() => {}); // handled where it is used
   const [glue, compiled] = await Promise.allSettled([
     files.importGlue(name),
     readWasm(wasmUrl, (loaded, total) => onProgress?.({ phase: 'wasm', loaded, total }), checkMagic),
@@ -92,8 +99,8 @@ export async function loadModule(
       return {};
     },
   });
-  if (useSimd && (relaxed === 'auto' ? supportsRelaxedSimd() : relaxed))
-    await useRelaxedKernels(module, files).catch((e) => {
+  if (relaxedKernels)
+    await useRelaxedKernels(module, relaxedKernels).catch((e) => {
       if (relaxed === true) throw e;
     });
   return { module, simd: useSimd, kernels: module.gemmKernels() };

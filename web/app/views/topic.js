@@ -105,7 +105,8 @@ export function topicView(store) {
     body,
   );
 
-  const stop = watch(store, ['result', 'lens', 'text', 'vocabulary'], ({ result, lens, text, vocabulary }) => {
+  const stop = watch(store, ['result', 'lens', 'text', 'vocabulary', 'topicModel'], (state) => {
+    const { result, lens, text, vocabulary, topicModel } = state;
     const topic = result?.topic() ?? null;
     const n = result?.tokens.length ?? 0;
     setHidden(root, !result || n === 0);
@@ -117,7 +118,9 @@ export function topicView(store) {
       setText(detail, '');
       setText(
         missing,
-        'The topic query’s model (weights/topic.bin) is not on this site: run npm run train to make it.',
+        topicModel === 'none'
+          ? 'The topic query’s model (weights/topic.bin) is not on this site: run npm run train to make it.'
+          : 'The topic query’s model is loading…',
       );
       return;
     }

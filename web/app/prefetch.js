@@ -1,0 +1,65 @@
+// A hint for the first attention: the embeddings files of a sentence's words, asked for while the
+// wasm module is still downloading (the core, which decides which files a text needs, runs only
+// once it has arrived). Words are guessed as the tokenizer cuts them (letters and digits, with
+// inner ' or -, lower-cased); a word's core bucket is fetched, and if the bucket does not hold it,
+// its shard too. A wrong guess costs nothing but bytes: the core asks for what it needs anyway,
+// and gets a prefetched file from here (take) instead of the network.
+import { SCHEMA } from '../lib/generated/schema.js';
+
+const { coreBuckets, bucketFile, shardFile } = SCHEMA.embeddings;
+const MAX_WORDS = 64; // the first screen's sentence, not a long paste
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+const encoder = new TextEncoder();
+
+// FNV-1a 32 over the UTF-8 bytes (the core's fnv1a, src/core/embedding_asset.cpp)
+function fnv1a(text) {
+  let h = 0x811c9dc5;
+  for (const b of encoder.encode(text)) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h;
+}
+// 'core-000.bin' with 42 → 'core-042.bin' (the core's names, from the schema)
+const named = (pattern, n) => pattern.replace(/\d+/, (zeros) => String(n).padStart(zeros.length, '0'));
+
+// The words of an embeddings file and its shard count (docs/EMBEDDINGS.md: a 40-byte header,
+// then the words, '\n'-separated).
+function wordsOf(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < 40) return null;
+  const wordsBytes = view.getUint32(28, true);
+  return {
+    shardCount: view.getUint32(20, true),
+    words: new Set(new TextDecoder().decode(bytes.subarray(40, 40 + wordsBytes)).split('\n')),
+  };
+}
+
+const prefetched = new Map(); // path in dist/ → Promise<bytes>
+
+// Starts fetching the files of text's words; read(path) fetches one file's bytes.
+export function prefetchWords(text, read) {
+  const words = [...new Set((text.toLowerCase().match(WORD) ?? []).slice(0, MAX_WORDS))];
+  const fetchOnce = (path) => {
+    if (!prefetched.has(path)) {
+      const p = read(path);
+      p.catch(() => prefetched.delete(path)); // the core will ask again, and say what failed
+      prefetched.set(path, p);
+    }
+    return prefetched.get(path);
+  };
+  for (const w of words) {
+    const path = `embeddings/${named(bucketFile, fnv1a(w) % coreBuckets)}`;
+    fetchOnce(path).then(
+      (bytes) => {
+        const file = wordsOf(bytes);
+        if (file && !file.words.has(w)) fetchOnce(`embeddings/${named(shardFile, fnv1a(w) % file.shardCount)}`);
+      },
+      () => {},
+    );
+  }
+}
+
+// The prefetched bytes of path (once), or null.
+export function takePrefetched(path) {
+  const p = prefetched.get(path) ?? null;
+  prefetched.delete(path);
+  return p;
+}
