@@ -17,7 +17,6 @@ const dist = join(root, 'dist');
 const out = process.argv[2] ?? join(root, 'build', 'offline');
 
 const copies = [
-  ['dist/index.html', 'index.html'],
   ['dist/embed-example.html', 'embed-example.html'],
   ['dist/page.css', 'page.css'],
   ['dist/favicon.svg', 'favicon.svg'],
@@ -29,13 +28,20 @@ const copies = [
   ['LICENSE', 'LICENSE'],
   ['THIRD_PARTY_NOTICES.md', 'THIRD_PARTY_NOTICES.md'],
 ];
-for (const [from] of copies)
+for (const from of ['dist/index.html', ...copies.map(([f]) => f)])
   if (!existsSync(join(root, from))) throw new Error(`build-offline: ${from} is missing (npm run build:site first)`);
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'wasm'), { recursive: true });
 mkdirSync(join(out, 'embeddings'), { recursive: true });
 for (const [from, to] of copies) copyFileSync(join(root, from), join(out, to));
+// the page without the served site's preloads of files this folder holds as script twins (a
+// file:// page would log each as missing)
+const page = readFileSync(join(dist, 'index.html'), 'utf8');
+writeFileSync(
+  join(out, 'index.html'),
+  page.replace(/[ \t]*<link rel="(?:module)?preload" href="(?:wasm|embeddings)\/[^"]*"[^>]*>\n?/g, ''),
+);
 let bytes = 0;
 // dist/<folder>/<name>.bin as <out>/<folder>/<name>.js, a script that registers its bytes
 function twin(folder, name) {

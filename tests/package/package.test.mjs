@@ -171,7 +171,9 @@ describe('a Vite app with no configuration', () => {
         assets.some((f) => pattern.test(f)),
         `${pattern} among the built assets`,
       );
-    assert.equal(assets.filter((f) => /^shard-\d+-.*\.bin$/.test(f)).length, 512);
+    const manifest = JSON.parse(readFileSync(join(root, 'dist', 'embeddings', 'manifest.json'), 'utf8'));
+    assert.equal(assets.filter((f) => /^shard-\d+-.*\.bin$/.test(f)).length, manifest.shards.count);
+    assert.equal(assets.filter((f) => /^core-\d{3}-[\w-]{8}\.bin$/.test(f)).length, manifest.coreBuckets.count);
     const port = await freePort();
     const preview = await start([bin.vite, 'preview', '--port', port, '--strictPort'], viteApp(), /Local:/);
     try {

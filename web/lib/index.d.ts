@@ -296,7 +296,13 @@ export interface AttentionLens {
   analyze(text: string, options?: AnalyzeOptions): Promise<AttentionResult>;
   /** Cross-attention: queries from queryText, keys and values from documentText. */
   crossAnalyze(queryText: string, documentText: string, options?: AnalyzeOptions): Promise<AttentionResult>;
-  /** The k vocabulary words nearest to a 100-d vector by cosine, most similar first. */
+  /** Loads the whole core vocabulary (once; at low fetch priority). Rejects when it cannot. */
+  loadVocabulary(onProgress?: (loaded: number, total: number) => void): Promise<void>;
+  /** Whether the whole core vocabulary is loaded (nearestWords needs it). */
+  readonly vocabularyReady: boolean;
+  /** The embeddings files fetched or being fetched so far, by name ('core-042.bin', …). */
+  readonly loadedFiles: string[];
+  /** The k vocabulary words nearest to a 100-d vector by cosine, most similar first (needs the vocabulary). */
   nearestWords(vector: Float32Array | number[], k?: number): Neighbor[];
   /**
    * A trainer of the layer on a corpus (UTF-8, one sentence per line): masked-word prediction
@@ -397,7 +403,13 @@ export interface CreateOptions {
    * default) where the files have it, true to fail without it, false not to load it.
    */
   topic?: 'auto' | boolean;
+  /**
+   * 'eager' (the default): the whole core vocabulary (core.bin, 1.9 MB) loads before the lens is
+   * returned. 'later': it loads only on lens.loadVocabulary(); until then each analysis fetches
+   * its own words' small files (a few kB each) and nearestWords throws.
+   */
+  vocabulary?: 'eager' | 'later';
 }
 
-/** Loads the WebAssembly module and the core GloVe embeddings (about 1.9 MB). */
+/** Loads the WebAssembly module and (unless vocabulary is 'later') the core GloVe embeddings (about 1.9 MB). */
 export function createAttentionLens(options?: CreateOptions): Promise<AttentionLens>;

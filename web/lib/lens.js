@@ -71,6 +71,8 @@ async function readTopicModel(files, required) {
 // nearest-word search needs it) before the lens is returned; 'later' leaves it to
 // lens.loadVocabulary(), and each analysis fetches its own words' small files first.
 export async function createLensWith({ module, simd, readAsset, onProgress, vocabulary = 'eager' }) {
+  if (vocabulary !== 'eager' && vocabulary !== 'later')
+    throw new TypeError(`vocabulary must be 'eager' or 'later', got ${JSON.stringify(vocabulary)}`);
   const lens = new Lens(module, readAsset, simd);
   if (vocabulary === 'eager')
     await lens.loadVocabulary((loaded, total) => onProgress?.({ phase: 'embeddings', loaded, total }));
