@@ -106,15 +106,19 @@ const withoutFileMap = {
   setup(b) {
     b.onResolve({ filter: /\/dist\/asset-urls\.js$/ }, () => ({ path: 'asset-urls', namespace: 'no-file-map' }));
     b.onLoad({ filter: /.*/, namespace: 'no-file-map' }, () => ({
-      contents: 'export const FILES = null;\nexport const GLUE = null;\n',
+      contents: 'export const FILES = null;\nexport const GLUE = null;\nexport const WORD_FILES = null;\n',
     }));
   },
 };
-// The ES module keeps the map's import('./wasm/….mjs') as they are: it sits beside the map.
+// The ES module keeps the map's import('./wasm/….mjs') and import('./asset-urls-words.js') as
+// they are: it sits beside them.
 const glueOutside = {
   name: 'glue-outside',
   setup(b) {
-    b.onResolve({ filter: /^\.\/wasm\/[\w-]+\.mjs$/ }, (a) => ({ path: a.path, external: true }));
+    b.onResolve({ filter: /^\.\/(?:wasm\/[\w-]+\.mjs|asset-urls-words\.js)$/ }, (a) => ({
+      path: a.path,
+      external: true,
+    }));
   },
 };
 const common = {

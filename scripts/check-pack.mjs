@@ -24,6 +24,7 @@ for (const f of [
   'dist/attention-lens.mjs',
   'dist/attention-lens.css',
   'dist/asset-urls.js',
+  'dist/asset-urls-words.js',
   'dist/embeddings/manifest.json',
   'dist/weights/topic.bin',
 ])
@@ -35,9 +36,10 @@ try {
 } catch (e) {
   fail(e.message);
 }
-const map = readFileSync(join(dist, 'asset-urls.js'), 'utf8');
-const named = [...map.matchAll(/new URL\('\.\/([^']+)'/g)].map((m) => m[1]);
-if (named.join('\n') !== paths.join('\n')) fail('dist/asset-urls.js names other files than dist/ holds');
+const map = ['asset-urls.js', 'asset-urls-words.js'].map((f) => readFileSync(join(dist, f), 'utf8')).join('');
+const named = [...map.matchAll(/new URL\('\.\/([^'?]+)/g)].map((m) => m[1]);
+if (named.sort().join('\n') !== [...paths].sort().join('\n'))
+  fail('dist/asset-urls.js and asset-urls-words.js name other files than dist/ holds');
 if (!paths.includes('wasm/kernels-relaxed.wasm'))
   console.warn(
     'check-pack: no dist/wasm/kernels-relaxed.wasm (clang-16 missing?): the package has SIMD128 kernels only',

@@ -58,6 +58,7 @@ test('the tarball holds what the documented uses need, and nothing else', () => 
     'dist/attention-lens.css',
     'dist/train-worker.js',
     'dist/asset-urls.js',
+    'dist/asset-urls-words.js',
     'dist/wasm/kernels-relaxed.wasm',
     'web/lib/generated/schema.js',
     'web/lib/generated/schema.d.ts',
@@ -69,10 +70,12 @@ test('the tarball holds what the documented uses need, and nothing else', () => 
     assert.ok(files.has(f), `${f} is in the package`);
   // every file the package names for bundlers is in it (and with it every wasm build,
   // embeddings file, trained preset, the corpus and the photos)
-  const map = readFileSync(join(app, 'node_modules', 'attention-lens', 'dist', 'asset-urls.js'), 'utf8');
-  const named = [...map.matchAll(/'\.\/([^']+)'/g)].map((m) => `dist/${m[1]}`);
-  assert.ok(named.length > 500, `${named.length} files named`);
-  for (const f of named) assert.ok(files.has(f), `${f}, named in asset-urls.js, is in the package`);
+  for (const mapFile of ['asset-urls.js', 'asset-urls-words.js']) {
+    const map = readFileSync(join(app, 'node_modules', 'attention-lens', 'dist', mapFile), 'utf8');
+    const named = [...map.matchAll(/'\.\/([^'?]+)/g)].map((m) => `dist/${m[1]}`);
+    assert.ok(named.length > 20, `${named.length} files named in ${mapFile}`);
+    for (const f of named) assert.ok(files.has(f), `${f}, named in ${mapFile}, is in the package`);
+  }
   for (const f of readdirSync(join(root, 'dist', 'weights'))) assert.ok(files.has(`dist/weights/${f}`), f);
   // no symbol maps, no single-file builds, no base64 copies of the embeddings (the offline build's)
   const extra = [...files].filter((f) => /\.symbols$|\.single\.js$|^dist\/embeddings\/.*\.js$|\.html$/.test(f));

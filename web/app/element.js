@@ -36,7 +36,8 @@ const URL_KEYS = [
   'explain',
 ];
 
-export class AttentionLensElement extends HTMLElement {
+// (in Node, where a server-side renderer imports this module, a plain class: nothing is defined)
+export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
   static observedAttributes = ['sentence', 'document', 'mode', ...OPTION_ATTRIBUTES];
   #store;
   #views = [];
@@ -195,4 +196,5 @@ export class AttentionLensElement extends HTMLElement {
   }
 }
 
-if (!customElements.get('attention-lens')) customElements.define('attention-lens', AttentionLensElement);
+if (globalThis.customElements && !customElements.get('attention-lens'))
+  customElements.define('attention-lens', AttentionLensElement);

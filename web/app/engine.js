@@ -16,11 +16,14 @@ const progressListeners = new Set();
 let lastProgress = null;
 
 // The folder the classic script was loaded from: wasm/, embeddings/ and weights/ sit beside it.
-export const scriptBase = new URL('.', document.currentScript?.src ?? location.href).href;
+// In Node (a framework rendering pages on the server imports the element) there is none:
+// nothing here runs until a browser asks for the lens.
+const here = globalThis.document?.currentScript?.src ?? globalThis.location?.href;
+export const scriptBase = here ? new URL('.', here).href : null;
 // Where the element's files are (a place of web/lib/locate.js).
-const files = packagedFiles() ?? filesAt(scriptBase);
+const files = packagedFiles() ?? (scriptBase ? filesAt(scriptBase) : null);
 // Opened from disk: no fetch(), no workers, no JSON; the offline build's <script> twins instead.
-const offline = files.base?.protocol === 'file:';
+const offline = files?.base?.protocol === 'file:';
 
 // The URL of one of the element's files, by its path in dist/ ('attention-lens.css', …).
 export function assetUrl(path) {
@@ -62,7 +65,7 @@ async function readAsset(path, onProgress, options) {
       return bytes;
     }
   }
-  const url = files.url(path);
+  const url = await files.resolve(path);
   if (!offline) return readBytes(url, onProgress, options);
   const name = path.split('/').pop();
   await loadScript(url.href.replace(/\.bin$/, '.js'));
@@ -136,7 +139,7 @@ export function loadTopicModel(lens) {
 // The page's lens, started by the first element that asks. text: that element's sentence, whose
 // words' files are fetched beside the module (never from disk: the offline twins load as scripts).
 export function getLens(text = '') {
-  if (!offline) prefetchWords(text, (path) => readBytes(files.url(path)));
+  if (!offline) prefetchWords(text, async (path) => readBytes(await files.resolve(path)));
   pageLens ??= start();
   return pageLens;
 }
@@ -214,15 +217,15 @@ export async function builtInPictures() {
 }
 
 // The training worker (train/worker.js, built as train-worker.js), started with the files it
-// needs (the message of its 'start'). A worker's script must come from the page's origin: from
+// needs (files: a promise of the message of its 'start'). A worker's script must come from the page's origin: from
 // another one (the element's script on a CDN) a same-origin blob: module imports it, which the
 // CDN allows by sending CORS headers, as it must for the wasm glue anyway.
 export function startTrainingWorker() {
   const url = files.url('train-worker.js');
-  if (url.origin === location.origin) return { worker: new Worker(url, { type: 'module' }), files: files.message };
+  if (url.origin === location.origin) return { worker: new Worker(url, { type: 'module' }), files: files.message() };
   const blob = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });
   const blobUrl = URL.createObjectURL(blob);
   const worker = new Worker(blobUrl, { type: 'module' });
   worker.addEventListener('message', () => URL.revokeObjectURL(blobUrl), { once: true }); // it has run
-  return { worker, files: files.message };
+  return { worker, files: files.message() };
 }

@@ -48,7 +48,8 @@ export async function createAttentionLens({
     simd: usedSimd,
     onProgress,
     vocabulary,
-    readAsset: (name, progress, options) => readBytes(files.url(`embeddings/${name}`), progress, options),
+    readAsset: async (name, progress, options) =>
+      readBytes(await files.resolve(`embeddings/${name}`), progress, options),
   });
   const bytes = await topicBytes;
   if (bytes) lens.setTopicModel(bytes);

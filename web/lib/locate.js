@@ -11,7 +11,10 @@
 //   for the element's classic script, which finds them beside itself.
 // The element's classic script and the training worker are bundled without dist/asset-urls.js
 // (FILES is null there; scripts/build-page.mjs).
-import { FILES, GLUE } from '../../dist/asset-urls.js';
+// A place's url(path) is synchronous; resolve(path) waits for the words' files' map
+// (dist/asset-urls-words.js, a chunk of its own in a bundle) when path is a words' file, and
+// message() gives what a worker needs to make the same place (filesFrom).
+import { FILES, GLUE, WORD_FILES } from '../../dist/asset-urls.js';
 
 // import() of a URL known only at run time, which bundlers must leave alone
 const importUrl = (href) => import(/* @vite-ignore */ /* webpackIgnore: true */ href);
@@ -24,34 +27,64 @@ function missing(what, where) {
 export function filesAt(base) {
   const root = new URL(base, typeof location === 'object' ? location.href : undefined);
   if (!root.pathname.endsWith('/')) root.pathname += '/'; // a folder: 'x/dist' means 'x/dist/'
+  const url = (path) => new URL(path, root);
   return {
     base: root,
-    url: (path) => new URL(path, root),
+    url,
+    resolve: async (path) => url(path),
     importGlue: (name) => importUrl(new URL(`wasm/${name}.mjs`, root).href),
-    // for a worker: filesFrom(place.message) is the same place there
-    message: { base: root.href },
+    // for a worker: filesFrom(await place.message()) is the same place there
+    message: async () => ({ base: root.href }),
   };
 }
+
+// core buckets and shards: named in the words' map
+const isWordFile = (path) => /^embeddings\/(?:core|shard)-\d+\.bin$/.test(path);
 
 // The package's own files, or null where they were left out of a bundle.
 export function packagedFiles() {
   if (!FILES) return null;
+  let words = null; // the words' files' map, once loaded
+  let wordsLoad = null;
+  const loadWords = () => {
+    wordsLoad ??= WORD_FILES().then(
+      (m) => {
+        words = m.FILES;
+      },
+      (e) => {
+        wordsLoad = null; // asked again by the next file
+        throw new Error(`attention-lens: could not load the map of the words' files: ${e.message}`);
+      },
+    );
+    return wordsLoad;
+  };
+  const url = (path) => {
+    if (Object.hasOwn(FILES, path)) return new URL(FILES[path]);
+    if (isWordFile(path) && !words) throw new Error(`attention-lens: ${path} is asked for before its map loaded`);
+    if (!words || !Object.hasOwn(words, path)) throw missing(path, "the package's files");
+    return new URL(words[path]);
+  };
+  const all = () => Object.fromEntries(Object.entries({ ...FILES, ...words }).map(([p, u]) => [p, String(u)]));
   return {
     base: null,
-    url(path) {
-      if (!Object.hasOwn(FILES, path)) throw missing(path, "the package's files");
-      return new URL(FILES[path]);
+    url,
+    async resolve(path) {
+      if (isWordFile(path) && !words) await loadWords();
+      return url(path);
     },
     importGlue(name) {
       if (!Object.hasOwn(GLUE, name)) throw missing(`the wasm build ${name}`, "the package's builds");
       return GLUE[name]();
     },
     // a worker imports its glue from a URL: the package names the training builds' glue as files
-    message: { files: Object.fromEntries(Object.entries(FILES).map(([path, url]) => [path, String(url)])) },
+    async message() {
+      await loadWords();
+      return { files: all() };
+    },
   };
 }
 
-// The place a page described with place.message (for a worker, which cannot be sent functions).
+// The place a page described with place.message() (for a worker, which cannot be sent functions).
 export function filesFrom(message) {
   if (message.base) return filesAt(message.base);
   const { files } = message;
@@ -59,5 +92,11 @@ export function filesFrom(message) {
     if (!Object.hasOwn(files, path)) throw missing(path, "the page's files");
     return new URL(files[path]);
   };
-  return { base: null, url, importGlue: (name) => importUrl(url(`wasm/${name}.mjs`).href), message };
+  return {
+    base: null,
+    url,
+    resolve: async (path) => url(path),
+    importGlue: (name) => importUrl(url(`wasm/${name}.mjs`).href),
+    message: async () => message,
+  };
 }

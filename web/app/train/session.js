@@ -11,11 +11,17 @@ const stepsText = (n) => n.toLocaleString('en-US');
 
 export function trainingSession({ status, startButton, resetButton, seed, start, startingText, onMessage }) {
   let worker = null,
-    running = false;
+    running = false,
+    posted = Promise.resolve(); // messages go in order: 'start' waits for its files
   const session = {
     losses: [],
     evals: [],
-    post: (m) => worker?.postMessage(m),
+    post: (m) => {
+      posted = posted.then(async () => {
+        const message = await m; // null: its files could not be named (said in the status line)
+        if (message) worker?.postMessage(message);
+      });
+    },
     toggle,
     reset,
     destroy: () => {
@@ -53,7 +59,16 @@ export function trainingSession({ status, startButton, resetButton, seed, start,
       worker = started.worker;
       worker.onmessage = receive;
       worker.onerror = (e) => receive({ data: { type: 'error', message: e.message || 'the worker failed to start' } });
-      session.post({ type: 'start', files: started.files, seed: Number(seed.value) || 0, ...start() });
+      const fields = { type: 'start', seed: Number(seed.value) || 0, ...start() };
+      session.post(
+        started.files.then(
+          (files) => ({ ...fields, files }),
+          (e) => {
+            receive({ data: { type: 'error', message: e.message } });
+            return null;
+          },
+        ),
+      );
       resetButton.disabled = false;
       status.textContent = startingText;
     } else {

@@ -31,11 +31,15 @@ let job = null, // { trainer, evalEvery, evaluate(), preview(force), weights() }
   sentence = ''; // the text layer's: the user's sentence, whose filter follows training
 let recent = []; // recent step timings, for steps per second
 
-// The text layer: files is where the page's files are (engine.js's files.message: a base URL,
+// The text layer: files is where the page's files are (engine.js's files.message(): a base URL,
 // or each file's URL).
 async function textJob(files, { seed, heads }) {
   const { module, simd } = await loadModule(files, { build: 'attention-lens-train' });
-  const lens = await createLensWith({ module, simd, readAsset: (name) => readBytes(files.url(`embeddings/${name}`)) });
+  const lens = await createLensWith({
+    module,
+    simd,
+    readAsset: async (name) => readBytes(await files.resolve(`embeddings/${name}`)),
+  });
   const corpus = await readBytes(files.url('corpus/wordnet-examples.txt'));
   const trainer = lens.createTrainer(corpus, { heads, seed });
   let lastFilter = 0;
