@@ -8,7 +8,7 @@
 // dist/embeddings, dist/corpus, dist/images and dist/weights come from their own builds.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeAssetUrls } from './asset-urls.mjs';
 
@@ -147,12 +147,29 @@ await build({
 });
 // the map names the worker, so it is written after it, and before the ES module that holds it
 const files = writeAssetUrls(dist);
+// The ES module for bundlers imports the JS API's own modules (web/lib/, shipped as they are)
+// instead of holding copies: an app that imports both the element and the API bundles one
+// runtime, and the file map (dist/asset-urls.js) once. It is not minified (the app's bundler
+// minifies): minifying would drop the import() comments that tell bundlers to leave a
+// run-time URL alone (webpackIgnore, @vite-ignore).
+const libOutside = {
+  name: 'lib-outside',
+  setup(b) {
+    const lib = join(root, 'web', 'lib') + sep;
+    b.onResolve({ filter: /\/lib\/.*\.js$/ }, (a) => {
+      const target = resolve(a.resolveDir, a.path);
+      if (!target.startsWith(lib)) return undefined;
+      return { path: relative(dist, target).split(sep).join('/'), external: true };
+    });
+  },
+};
 await build({
   ...common,
+  minify: false,
   entryPoints: [element],
   outfile: join(dist, 'attention-lens.mjs'),
   format: 'esm',
-  plugins: [glueOutside],
+  plugins: [libOutside, glueOutside],
 });
 // The demo page asks for what its first attention needs from its first bytes (<!-- preloads -->):
 // the wasm build (SIMD, what nearly every browser runs) and its glue, the element's stylesheet

@@ -1,12 +1,14 @@
 // The npm package as its users get it: `npm pack` (what `npm publish` uploads), then installed
 // from the tarball into a fresh app folder, offline, beside the small apps of tests/package/
 // (vite-app, node-app, ts-app). The apps' own tools (vite, typescript) are the project's.
+import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { screenshot } from '../browser/browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const root = join(here, '..', '..');
@@ -158,4 +160,50 @@ export async function trainSomeSteps(page) {
     { timeout: 60000 },
   );
   return lens.locator('.train-status').textContent();
+}
+
+// Chromium has relaxed SIMD: the element and the API install kernels-relaxed.wasm (web/lib/loader.js)
+export const RELAXED = 'wasmrelaxedsimd/wasmrelaxedsimd';
+export const SEED = ['A', 'Lannister', 'always', 'pays', 'his', 'debts'];
+
+// Whether the first element's shadow root has its stylesheet.
+export const stylesheetLoaded = (page) =>
+  page.evaluate(() => {
+    const link = document.querySelector('attention-lens').shadowRoot.querySelector('link[rel=stylesheet]');
+    return link?.sheet != null;
+  });
+
+// The app of tests/package/vite-app (its index.html and main.js, as a bundler built it) at url:
+// the element, the API with a rare word from its shard, image mode's built-in photo, the
+// trained preset, the stylesheet and the training worker, all from the files the build holds,
+// with no failed request and no console error. name: the screenshot's.
+export async function checkApp(context, url, name) {
+  const { page, problems } = await openPage(context, url);
+  const [element, picture, trained] = await waitForElements(page);
+  assert.deepEqual(element, { loadError: null, heads: 2, tokens: SEED, kernels: RELAXED });
+  // image mode's built-in photo, from the package's images/
+  assert.deepEqual(picture, { loadError: null, grid: { patch: 16, side: 14, count: 196 }, kernels: RELAXED });
+  assert.equal(trained.loadError, null);
+  assert.deepEqual(
+    await page.evaluate(() => {
+      const { state } = document.querySelectorAll('attention-lens')[2];
+      return { weights: state.options.weights, error: state.error, heads: state.result.heads };
+    }),
+    { weights: 'trained', error: null, heads: 4 },
+    "the trained preset, from the package's weights/",
+  );
+  await page.waitForFunction(() => document.querySelector('#api').textContent !== 'loading', null, {
+    timeout: 60000,
+  });
+  assert.equal(
+    await page.textContent('#api'),
+    'Tyrion:true drinks:true and:true knows:true things:true',
+    'the API, with a rare word from its shard',
+  );
+  assert.equal(await page.getAttribute('#api', 'data-kernels'), RELAXED, "the API's kernels");
+  assert.ok(await stylesheetLoaded(page), "the element's stylesheet loaded");
+  assert.match(await trainSomeSteps(page), /^Step \d+/);
+  await screenshot(page, name);
+  assert.deepEqual(problems, []);
+  await page.close();
 }

@@ -11,7 +11,11 @@ import { startServer } from '../../scripts/serve.mjs';
 import { launch, screenshot } from '../browser/browser.mjs';
 import {
   bin,
+  checkApp,
   freePort,
+  RELAXED,
+  SEED,
+  stylesheetLoaded,
   openPage,
   packAndInstall,
   root,
@@ -22,9 +26,6 @@ import {
 } from './consumer.mjs';
 
 const MAX_PACKED_BYTES = 45e6;
-// Chromium has relaxed SIMD: the element and the API install kernels-relaxed.wasm (web/lib/loader.js)
-const RELAXED = 'wasmrelaxedsimd/wasmrelaxedsimd';
-const SEED = ['A', 'Lannister', 'always', 'pays', 'his', 'debts'];
 let consumer, context;
 
 before(async () => {
@@ -35,13 +36,6 @@ after(async () => {
   await context?.close();
   if (consumer) rmSync(consumer.dir, { recursive: true, force: true });
 });
-
-// Whether the first element's shadow root has its stylesheet.
-const stylesheetLoaded = (page) =>
-  page.evaluate(() => {
-    const link = document.querySelector('attention-lens').shadowRoot.querySelector('link[rel=stylesheet]');
-    return link?.sheet != null;
-  });
 
 test('the tarball holds what the documented uses need, and nothing else', () => {
   const { packed, app } = consumer;
@@ -127,37 +121,13 @@ test("Node 20: the installed package analyzes text with the native CLI's numbers
   assert.ok(Number.isFinite(out.loss) && out.loss > 0, `loss ${out.loss}`);
 });
 
-for (const resolution of ['nodenext', 'node16', 'bundler'])
+for (const resolution of ['nodenext', 'node16', 'bundler', 'node10'])
   test(`TypeScript: the API and the element type-check with ${resolution} resolution`, async () => {
     await run([bin.tsc, '-p', `ts-app/tsconfig.${resolution}.json`], consumer.app);
   });
 
 describe('a Vite app with no configuration', () => {
   const viteApp = () => join(consumer.app, 'vite-app');
-
-  // The element, the API, rare words' shards, the training worker: all from the files Vite
-  // copied into the app's build.
-  async function checkApp(url, name) {
-    const { page, problems } = await openPage(context, url);
-    const [element, picture] = await waitForElements(page);
-    assert.deepEqual(element, { loadError: null, heads: 2, tokens: SEED, kernels: RELAXED });
-    // image mode's built-in photo, from the package's images/
-    assert.deepEqual(picture, { loadError: null, grid: { patch: 16, side: 14, count: 196 }, kernels: RELAXED });
-    await page.waitForFunction(() => document.querySelector('#api').textContent !== 'loading', null, {
-      timeout: 60000,
-    });
-    assert.equal(
-      await page.textContent('#api'),
-      'Tyrion:true drinks:true and:true knows:true things:true',
-      'the API, with a rare word from its shard',
-    );
-    assert.equal(await page.getAttribute('#api', 'data-kernels'), RELAXED, "the API's kernels");
-    assert.ok(await stylesheetLoaded(page), "the element's stylesheet loaded");
-    assert.match(await trainSomeSteps(page), /^Step \d+/);
-    await screenshot(page, name);
-    assert.deepEqual(problems, []);
-    await page.close();
-  }
 
   test('vite build warns of nothing and copies the wasm and the embeddings; the preview works', async () => {
     const output = await run([bin.vite, 'build'], viteApp());
@@ -180,7 +150,7 @@ describe('a Vite app with no configuration', () => {
     const port = await freePort();
     const preview = await start([bin.vite, 'preview', '--port', port, '--strictPort'], viteApp(), /Local:/);
     try {
-      await checkApp(`http://127.0.0.1:${port}/`, 'package-vite-preview');
+      await checkApp(context, `http://127.0.0.1:${port}/`, 'package-vite-preview');
       // a baseUrl where nothing is served: the server's fallback page gets a clear message
       const { page } = await openPage(context, `http://127.0.0.1:${port}/?baseUrl=/missing/`);
       await page.waitForFunction(() => /^error/.test(document.querySelector('#api').textContent), null, {
@@ -197,7 +167,7 @@ describe('a Vite app with no configuration', () => {
     const port = await freePort();
     const dev = await start([bin.vite, '--port', port, '--strictPort'], viteApp(), /Local:/);
     try {
-      await checkApp(`http://127.0.0.1:${port}/`, 'package-vite-dev');
+      await checkApp(context, `http://127.0.0.1:${port}/`, 'package-vite-dev');
     } finally {
       dev.stop();
     }

@@ -9,7 +9,7 @@ import {
 } from '../lib/options.js';
 import { startCompute } from './compute.js';
 import { h } from './dom.js';
-import { assetUrl, getLens, trainedImagePreset, trainedPreset } from './engine.js';
+import { assetUrl, getLens, trainedImagePreset, trainedPreset, useBaseUrl } from './engine.js';
 import { tourView } from './explain/tour.js';
 import { startImageCompute } from './image/compute.js';
 import { imageMode } from './image-mode.js';
@@ -64,6 +64,7 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
   }
 
   connectedCallback() {
+    useBaseUrl(this.getAttribute('base-url')); // where the page's files are, if not the default
     const urlState = this.hasAttribute('url-state');
     let initial = {
       mode: this.#mode(),

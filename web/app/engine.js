@@ -20,14 +20,39 @@ let lastProgress = null;
 // nothing here runs until a browser asks for the lens.
 const here = globalThis.document?.currentScript?.src ?? globalThis.location?.href;
 export const scriptBase = here ? new URL('.', here).href : null;
-// Where the element's files are (a place of web/lib/locate.js).
-const files = packagedFiles() ?? (scriptBase ? filesAt(scriptBase) : null);
+// Where the element's files are (a place of web/lib/locate.js), chosen once for the page, when
+// first needed: a base URL set for the page (<meta name="attention-lens-base-url" content="…">,
+// or the base-url attribute of the first element connected), else the package's own files, else
+// the classic script's folder.
+let chosen = null; // { files, base: the base URL set, or null }
+let baseSet = null;
+const BASE_META = 'meta[name="attention-lens-base-url"]';
+
+// The base URL an element asks for (its base-url attribute): the page's files unless they are
+// already located (one module and one vocabulary per page), where a different one is warned of.
+export function useBaseUrl(base) {
+  if (!base) return;
+  if (!chosen) baseSet = base;
+  else if (new URL(base, location.href).href !== chosen.base?.href)
+    console.warn(
+      `<attention-lens base-url="${base}">: the page's files are already loaded from ${chosen.base?.href ?? "the package's own files"}; one place serves every element of a page`,
+    );
+}
+
+function place() {
+  if (!chosen) {
+    const base = baseSet ?? globalThis.document?.querySelector(BASE_META)?.content;
+    const files = base ? filesAt(base) : (packagedFiles() ?? filesAt(scriptBase ?? '.'));
+    chosen = { files, base: base ? files.base : null };
+  }
+  return chosen.files;
+}
 // Opened from disk: no fetch(), no workers, no JSON; the offline build's <script> twins instead.
-const offline = files?.base?.protocol === 'file:';
+const isOffline = () => place().base?.protocol === 'file:';
 
 // The URL of one of the element's files, by its path in dist/ ('attention-lens.css', …).
 export function assetUrl(path) {
-  return files.url(path).href;
+  return place().url(path).href;
 }
 
 function loadScript(src) {
@@ -65,8 +90,8 @@ async function readAsset(path, onProgress, options) {
       return bytes;
     }
   }
-  const url = await files.resolve(path);
-  if (!offline) return readBytes(url, onProgress, options);
+  const url = await place().resolve(path);
+  if (!isOffline()) return readBytes(url, onProgress, options);
   const name = path.split('/').pop();
   await loadScript(url.href.replace(/\.bin$/, '.js'));
   const registry = globalThis.__attentionLensAssets ?? {};
@@ -91,7 +116,7 @@ export function onLoadProgress(fn) {
 }
 
 async function startModule() {
-  if (!offline) return loadModule(files, { onProgress: report });
+  if (!isOffline()) return loadModule(place(), { onProgress: report });
   const simd = supportsSimd();
   report({ phase: 'wasm', loaded: 0, total: 1 });
   await loadScript(assetUrl(`wasm/attention-lens-${simd ? 'simd' : 'baseline'}.single.js`));
@@ -139,7 +164,7 @@ export function loadTopicModel(lens) {
 // The page's lens, started by the first element that asks. text: that element's sentence, whose
 // words' files are fetched beside the module (never from disk: the offline twins load as scripts).
 export function getLens(text = '') {
-  if (!offline) prefetchWords(text, async (path) => readBytes(await files.resolve(path)));
+  if (!isOffline()) prefetchWords(text, async (path) => readBytes(await place().resolve(path)));
   pageLens ??= start();
   return pageLens;
 }
@@ -175,9 +200,9 @@ function siteIndex(path) {
   if (!indexes.has(path))
     indexes.set(
       path,
-      offline
+      isOffline()
         ? Promise.resolve(null)
-        : fetch(files.url(path))
+        : fetch(place().url(path))
             .then((r) => (r.ok ? r.json() : null))
             .catch(() => null),
     );
@@ -221,11 +246,11 @@ export async function builtInPictures() {
 // another one (the element's script on a CDN) a same-origin blob: module imports it, which the
 // CDN allows by sending CORS headers, as it must for the wasm glue anyway.
 export function startTrainingWorker() {
-  const url = files.url('train-worker.js');
-  if (url.origin === location.origin) return { worker: new Worker(url, { type: 'module' }), files: files.message() };
+  const url = place().url('train-worker.js');
+  if (url.origin === location.origin) return { worker: new Worker(url, { type: 'module' }), files: place().message() };
   const blob = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });
   const blobUrl = URL.createObjectURL(blob);
   const worker = new Worker(blobUrl, { type: 'module' });
   worker.addEventListener('message', () => URL.revokeObjectURL(blobUrl), { once: true }); // it has run
-  return { worker, files: files.message() };
+  return { worker, files: place().message() };
 }

@@ -11,7 +11,7 @@ export async function readBytes(url, onProgress, { priority } = {}) {
   } catch (e) {
     throw new Error(`attention-lens: could not fetch ${url.href}: ${e.message}`);
   }
-  if (!response.ok) throw new Error(`attention-lens: could not fetch ${url.href}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`attention-lens: could not fetch ${url.href}: ${httpFailure(response.status)}`);
   // a server's fallback page (a single-page app's index.html) instead of the missing file
   if (/^text\/html\b/i.test(response.headers.get('content-type') ?? ''))
     throw new Error(`attention-lens: ${url.href} is an HTML page, not the file: ${MISSING_HINT}`);
@@ -46,7 +46,7 @@ export async function readWasm(url, onProgress, check) {
   } catch (e) {
     throw new Error(`attention-lens: could not fetch ${url.href}: ${e.message}`);
   }
-  if (!response.ok) throw new Error(`attention-lens: could not fetch ${url.href}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`attention-lens: could not fetch ${url.href}: ${httpFailure(response.status)}`);
   const type = response.headers.get('content-type') ?? '';
   if (/^text\/html\b/i.test(type))
     throw new Error(`attention-lens: ${url.href} is an HTML page, not the file: ${MISSING_HINT}`);
@@ -78,4 +78,9 @@ export async function readWasm(url, onProgress, check) {
 // What to do when a file is not where it was looked for.
 export const MISSING_HINT =
   "the package's files (wasm/, embeddings/, …, as in its dist/ folder) are not served there; " +
-  'serve them, or give createAttentionLens({ baseUrl }) the URL of the folder that holds them';
+  'serve them (a bundler that does not copy them, esbuild or Rollup: npx attention-lens-files ' +
+  "<the folder of your bundle>), or give createAttentionLens({ baseUrl }) or the element's " +
+  'base-url the URL of the folder that holds them';
+// HTTP 404 (or 410) names what to do
+const httpFailure = (status) =>
+  status === 404 || status === 410 ? `HTTP ${status}: ${MISSING_HINT}` : `HTTP ${status}`;

@@ -25,6 +25,8 @@ export type AttentionLensAttributeName =
   | 'compact'
   /** Present: keeps the view in the page's URL. */
   | 'url-state'
+  /** The URL of the folder that holds the package's files (wasm/, embeddings/, …), for the page: read from the first element connected. */
+  | 'base-url'
   | OptionAttributeName;
 
 /** Attributes as markup (or a framework's JSX) sets them: strings; present-or-absent ones as ''. */

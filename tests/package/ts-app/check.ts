@@ -1,5 +1,5 @@
 // Type-checked by tests/package/package.test.mjs (tsc --noEmit) against the installed package,
-// with nodenext, node16 and bundler resolution: the README's API example and the element.
+// with nodenext, node16, bundler and node10 resolution: the README's API example and the element.
 import { type AttentionLensAttributes, AttentionLensElement } from 'attention-lens/element';
 import { type AttentionResult, createAttentionLens, HEAD_COUNTS, type Step } from 'attention-lens';
 

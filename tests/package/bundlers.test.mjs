@@ -1,0 +1,156 @@
+// The packed package in apps built by bundlers other than Vite (package.test.mjs has Vite), as
+// the README's Install section says for each: webpack 5 with no configuration beyond its entry;
+// esbuild and Rollup, which leave new URL('./…', import.meta.url) alone without copying the
+// file, with the README's one line (npx attention-lens-files <folder>) that copies the files
+// beside the bundle. The same app (tests/package/vite-app: the element, the API, a built-in
+// photo, the trained preset) is built by each, served on loopback and opened in Chromium.
+// And importing the element in Node, as server-side renderers do.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import { build as esbuild } from 'esbuild';
+import { rollup } from 'rollup';
+import webpack from 'webpack';
+import { startServer } from '../../scripts/serve.mjs';
+import { launch } from '../browser/browser.mjs';
+import { checkApp, openPage, packAndInstall } from './consumer.mjs';
+
+let consumer, context;
+before(async () => {
+  consumer = packAndInstall();
+  context = await launch();
+});
+after(async () => {
+  await context?.close();
+  if (consumer) rmSync(consumer.dir, { recursive: true, force: true });
+});
+
+const appDir = () => join(consumer.app, 'vite-app');
+const outDir = (name) => join(consumer.app, `out-${name}`);
+
+// The README's line for bundlers that do not copy the files (run as npx runs the package's bin).
+function copyFiles(out) {
+  const r = spawnSync('npx', ['--offline', '--no-install', 'attention-lens-files', out], {
+    cwd: consumer.app,
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^attention-lens-files: copied \d+ files/);
+}
+
+// The app's page beside its bundle (main.js), served on loopback; fn(url) runs while it is.
+async function served(out, fn) {
+  copyFileSync(join(appDir(), 'index.html'), join(out, 'index.html'));
+  const site = await startServer({ root: out, port: 0, quiet: true });
+  try {
+    await fn(site.url);
+  } finally {
+    site.server.close();
+  }
+}
+
+// The bundle's own JavaScript (not the words' file map): the library's code appears once in it
+// when the element and the API share one runtime.
+function runtimeCopies(out) {
+  const code = readdirSync(out, { recursive: true })
+    .filter((f) => f.endsWith('.js') && !/asset-urls-words|attention-lens-(?:simd|baseline|train)/.test(f))
+    .map((f) => readFileSync(join(out, f), 'utf8'))
+    .join('\n');
+  return code.split("could not load the map of the words' files").length - 1;
+}
+
+function webpackBuild(out) {
+  const compiler = webpack({ mode: 'production', context: appDir(), entry: './main.js', output: { path: out } });
+  return new Promise((resolve, reject) =>
+    compiler.run((e, stats) =>
+      e ? reject(e) : compiler.close(() => resolve(stats.toJson({ all: false, warnings: true, errors: true }))),
+    ),
+  );
+}
+
+describe('webpack 5, no configuration', () => {
+  test('builds with no error and no warning from the package; the app works', async () => {
+    const out = outDir('webpack');
+    const { errors, warnings } = await webpackBuild(out);
+    assert.deepEqual(errors, []);
+    // webpack's size advice (performance hints: the wasm builds and the 1.4 MB corpus are over
+    // its 244 KiB) is about any large file, not the package's code; everything else must be silent
+    const own = warnings.filter((w) => !/exceed the recommended size limit|can impact web performance/.test(w.message));
+    assert.deepEqual(
+      own.map((w) => w.message),
+      [],
+    );
+    assert.equal(runtimeCopies(out), 1, 'one copy of the library for the element and the API');
+    await served(out, (url) => checkApp(context, url, 'package-webpack'));
+  });
+});
+
+describe('esbuild, with the files copied beside the bundle', () => {
+  test('without the copy, the error says what to do; with the files elsewhere and base-url, or copied beside, the app works', async () => {
+    const out = outDir('esbuild');
+    const result = await esbuild({
+      entryPoints: [join(appDir(), 'main.js')],
+      bundle: true,
+      format: 'esm',
+      minify: true,
+      outdir: out,
+      logLevel: 'silent',
+    });
+    assert.deepEqual(result.warnings, []);
+    assert.equal(runtimeCopies(out), 1, 'one copy of the library for the element and the API');
+    await served(out, async (url) => {
+      const { page } = await openPage(context, url);
+      await page.waitForFunction(() => /^error/.test(document.querySelector('#api').textContent), null, {
+        timeout: 30000,
+      });
+      assert.match(await page.textContent('#api'), /HTTP 404: .*npx attention-lens-files <the folder of your bundle>/);
+      await page.close();
+      // the files elsewhere (here files/): the element's base-url, the API's baseUrl
+      copyFiles(join(out, 'files'));
+      const page2 = readFileSync(join(out, 'index.html'), 'utf8').replace(
+        '<attention-lens ',
+        '<attention-lens base-url="files/" ',
+      );
+      writeFileSync(join(out, 'base-url.html'), page2);
+      await checkApp(context, `${url}base-url.html?baseUrl=files/`, 'package-esbuild-base-url');
+      copyFiles(out);
+      await checkApp(context, url, 'package-esbuild');
+    });
+  });
+});
+
+describe('Rollup with node-resolve, with the files copied beside the bundle', () => {
+  test('builds with no warning; the app works', async () => {
+    const out = outDir('rollup');
+    const warnings = [];
+    const bundle = await rollup({
+      input: join(appDir(), 'main.js'),
+      plugins: [nodeResolve({ browser: true })],
+      onwarn: (w) => warnings.push(w.message),
+    });
+    await bundle.write({ dir: out, format: 'es' });
+    await bundle.close();
+    assert.deepEqual(warnings, []);
+    assert.equal(runtimeCopies(out), 1, 'one copy of the library for the element and the API');
+    copyFiles(out);
+    await served(out, (url) => checkApp(context, url, 'package-rollup'));
+  });
+});
+
+test('importing the element in Node (server-side rendering) defines nothing and throws nothing', () => {
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const m = await import('attention-lens/element'); console.log(typeof m.AttentionLensElement, typeof customElements);",
+    ],
+    { cwd: consumer.app, encoding: 'utf8' },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stderr, '');
+  assert.equal(r.stdout, 'function undefined\n');
+});
