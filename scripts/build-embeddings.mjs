@@ -24,6 +24,8 @@ const SHARD_COUNT = 2048; // ~18 kB each: a rare word of the first sentence cost
 const HEADER_BYTES = 40;
 const CORE_SHARD_INDEX = 0xffffffff;
 const CORE_BUCKETS = 512; // the core's kCoreBuckets (src/core/embedding_asset.h; asset_tests check them)
+// buckets are zero-padded to the core's kBucketMinBytes: bundlers inline smaller files into the code
+const BUCKET_MIN_BYTES = 4100;
 const CORE_BUCKET_FLAG = 0x80000000;
 const QUANT_INT8_ROW_SCALE = 1;
 const ERROR_PAIRS = 10000;
@@ -74,12 +76,13 @@ function cosine(a, b, dims) {
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
-function encodeFile(entries, dims, shardIndex, vocabSize) {
+// minBytes: zero padding up to that size (core buckets: BUCKET_MIN_BYTES)
+function encodeFile(entries, dims, shardIndex, vocabSize, minBytes = 0) {
   const encoder = new TextEncoder();
   const wordBytes = encoder.encode(entries.map((e) => e.word).join('\n'));
   const wordsPadded = (wordBytes.length + 3) & ~3;
   const count = entries.length;
-  const total = HEADER_BYTES + wordsPadded + 8 * count + count * dims;
+  const total = Math.max(HEADER_BYTES + wordsPadded + 8 * count + count * dims, minBytes);
   const buf = new ArrayBuffer(total);
   const bytes = new Uint8Array(buf);
   const view = new DataView(buf);
@@ -150,7 +153,7 @@ for (const e of entries.slice(0, CORE_WORDS)) buckets[fnv1a(encoder.encode(e.wor
 let bucketBytes = 0,
   largestBucket = 0;
 buckets.forEach((list, i) => {
-  const file = encodeFile(list, dims, (CORE_BUCKET_FLAG | i) >>> 0, entries.length);
+  const file = encodeFile(list, dims, (CORE_BUCKET_FLAG | i) >>> 0, entries.length, BUCKET_MIN_BYTES);
   bucketBytes += file.length;
   largestBucket = Math.max(largestBucket, file.length);
   writeFileSync(join(tmpDir, `core-${String(i).padStart(3, '0')}.bin`), file);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the offline copy of the site (npm run build:offline): a folder to copy anywhere and
 // open straight from disk (file://), where browsers block ES modules, fetch() and workers.
-// It holds the page, the element's classic script and stylesheet, the single-file wasm
+// It holds the page, the element's classic script (its stylesheet inside), the single-file wasm
 // scripts (the .wasm inside, as base64) and, for each embeddings file, a script twin that
 // registers the same bytes in base64 (web/app/engine.js loads them with <script src>), and the
 // same for the topic query's model (weights/topic.js). The npm package and the served site do
@@ -22,7 +22,6 @@ const copies = [
   ['dist/favicon.svg', 'favicon.svg'],
   ['dist/attention-lens.js', 'attention-lens.js'],
   ['dist/attention-lens.js.map', 'attention-lens.js.map'],
-  ['dist/attention-lens.css', 'attention-lens.css'],
   ['dist/wasm/attention-lens-simd.single.js', 'wasm/attention-lens-simd.single.js'],
   ['dist/wasm/attention-lens-baseline.single.js', 'wasm/attention-lens-baseline.single.js'],
   ['LICENSE', 'LICENSE'],

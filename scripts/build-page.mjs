@@ -123,6 +123,7 @@ const glueOutside = {
 };
 const common = {
   bundle: true,
+  loader: { '.css': 'text' }, // the element's stylesheet, in its script (web/app/element.js)
   target: ['es2022'],
   minify: !process.argv.includes('--dev'), // --dev: readable names, for profiling
   sourcemap: true,
@@ -172,8 +173,7 @@ await build({
   plugins: [libOutside, glueOutside],
 });
 // The demo page asks for what its first attention needs from its first bytes (<!-- preloads -->):
-// the wasm build (SIMD, what nearly every browser runs) and its glue, the element's stylesheet
-// and the embeddings files of the seed sentence's words, as the core names them
+// the wasm build (SIMD, what nearly every browser runs) and its glue, and the embeddings files of the seed sentence's words, as the core names them
 // (a lens in Node, loading only what the seed needs).
 async function preloads() {
   const { createAttentionLens } = await import(join(root, 'web', 'lib', 'index.js'));
@@ -186,7 +186,6 @@ async function preloads() {
   return [
     '<link rel="modulepreload" href="wasm/attention-lens-simd.mjs">',
     fetched('wasm/attention-lens-simd.wasm'),
-    '<link rel="preload" href="attention-lens.css" as="style">',
     ...needed.map(fetched),
   ].join('\n  ');
 }

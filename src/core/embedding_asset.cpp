@@ -61,7 +61,10 @@ EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& 
 
   const std::uint64_t words_padded = (std::uint64_t(words_bytes) + 3) & ~std::uint64_t(3);
   const std::uint64_t expected = kHeaderBytes + words_padded + 8ull * count + std::uint64_t(count) * a.dims;
-  if (bytes.size() != expected)
+  // a core bucket's zero padding (kBucketMinBytes); any other extra byte is refused
+  const bool padded = a.is_core_bucket() && bytes.size() > expected && bytes.size() <= kBucketMinBytes &&
+                      bytes.find_first_not_of('\0', expected) == std::string_view::npos;
+  if (bytes.size() != expected && !padded)
     fail(name, (bytes.size() < expected ? "truncated: " : "has trailing bytes: ") + std::to_string(bytes.size()) +
                    " bytes, the header describes " + std::to_string(expected));
   const std::string_view payload = bytes.substr(kHeaderBytes);

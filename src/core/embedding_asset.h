@@ -7,6 +7,7 @@
 //   payload: words ('\n'-separated UTF-8, zero-padded to 4 bytes), u32 rank[count],
 //            f32 scale[count], i8 values[count * dims]
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -22,6 +23,10 @@ constexpr std::uint32_t kCoreShardIndex = 0xFFFFFFFFu;
 // a page can fetch the few words of its first sentence before the whole core file arrives.
 constexpr std::uint32_t kCoreBucketFlag = 0x80000000u;
 constexpr std::uint32_t kCoreBuckets = 512;
+// A core bucket may end in zeros up to this size: bundlers inline a file under 4,096 bytes as
+// base64 in the code that names it (Vite's assetsInlineLimit), most buckets are smaller, and
+// 1.9 MB of them in an app's code would be fetched with it.
+constexpr std::size_t kBucketMinBytes = 4100;
 
 struct EmbeddingAsset {
   std::uint32_t dims = 0;

@@ -15,8 +15,9 @@ struct TestWord {
   std::vector<float> vector;
 };
 
+// min_bytes: zero padding up to that size (the build script's for core buckets)
 inline std::string build_asset(const std::vector<TestWord>& words, std::uint32_t shard_index, std::uint32_t shard_count,
-                               std::uint32_t vocab_size) {
+                               std::uint32_t vocab_size, std::size_t min_bytes = 0) {
   const std::uint32_t dims = words.empty() ? 4 : std::uint32_t(words[0].vector.size());
   std::string blob;
   for (std::size_t i = 0; i < words.size(); ++i) blob += (i ? "\n" : "") + words[i].word;
@@ -33,6 +34,7 @@ inline std::string build_asset(const std::vector<TestWord>& words, std::uint32_t
   }
   for (std::size_t i = 0; i < words.size(); ++i)
     for (float v : words[i].vector) payload.push_back(char(std::lround(v / scales[i])));
+  if (payload.size() + 40 < min_bytes) payload.resize(min_bytes - 40, '\0');
   std::string out = "ALEM";
   for (std::uint32_t v : {1u, dims, std::uint32_t(words.size()), shard_index, shard_count, vocab_size,
                           std::uint32_t(words_bytes), fnv1a(payload), 1u})

@@ -55,6 +55,28 @@ TEST_CASE("a wrong, truncated or corrupted embeddings file is refused with a cle
                       Contains("wrong magic"));
 }
 
+TEST_CASE("a core bucket may be zero-padded to kBucketMinBytes, and no other file nor further", "[embeddings]") {
+  const std::uint32_t bucket = al::kCoreBucketFlag | 7;
+  const std::string padded = build_asset(kCore, bucket, 4, 5, al::kBucketMinBytes);
+  REQUIRE(padded.size() == al::kBucketMinBytes);
+  const al::EmbeddingAsset a = al::parse_embedding_asset(padded, "core-007.bin");
+  CHECK(a.words == al::parse_embedding_asset(build_asset(kCore, bucket, 4, 5), "core-007.bin").words);
+  REQUIRE_THROWS_WITH(
+      al::parse_embedding_asset(build_asset(kCore, al::kCoreShardIndex, 4, 5, al::kBucketMinBytes), "core.bin"),
+      Contains("trailing bytes"));
+  REQUIRE_THROWS_WITH(al::parse_embedding_asset(build_asset(kCore, 2, 4, 5, al::kBucketMinBytes), "shard-002.bin"),
+                      Contains("trailing bytes"));
+  REQUIRE_THROWS_WITH(
+      al::parse_embedding_asset(build_asset(kCore, bucket, 4, 5, al::kBucketMinBytes + 4), "core-007.bin"),
+      Contains("trailing bytes"));
+  std::string bad = padded;
+  bad.back() = 1;  // padding that is not zero, with a checksum that matches it
+  std::string checksum;
+  al::append_u32_le(checksum, al::fnv1a(std::string_view(bad).substr(40)));
+  bad.replace(32, 4, checksum);
+  REQUIRE_THROWS_WITH(al::parse_embedding_asset(bad, "core-007.bin"), Contains("trailing bytes"));
+}
+
 TEST_CASE("the store finds core words at once and rare words after their shard is loaded", "[embeddings]") {
   al::EmbeddingStore store;
   store.add(al::parse_embedding_asset(build_asset(kCore, al::kCoreShardIndex, 4, 5), "core.bin"));

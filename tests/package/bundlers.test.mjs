@@ -4,7 +4,8 @@
 // file, with the README's one line (npx attention-lens-files <folder>) that copies the files
 // beside the bundle. The same app (tests/package/vite-app: the element, the API, a built-in
 // photo, the trained preset) is built by each, served on loopback and opened in Chromium.
-// And importing the element in Node, as server-side renderers do.
+// And importing the element in Node, as server-side renderers do, and a VitePress site (a
+// blogger's static-site generator) with the element in its markdown.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,8 +16,18 @@ import { build as esbuild } from 'esbuild';
 import { rollup } from 'rollup';
 import webpack from 'webpack';
 import { startServer } from '../../scripts/serve.mjs';
-import { launch } from '../browser/browser.mjs';
-import { checkApp, openPage, packAndInstall } from './consumer.mjs';
+import { launch, screenshot } from '../browser/browser.mjs';
+import {
+  bin,
+  checkApp,
+  openPage,
+  packAndInstall,
+  RELAXED,
+  run,
+  SEED,
+  stylesheetLoaded,
+  waitForElements,
+} from './consumer.mjs';
 
 let consumer, context;
 before(async () => {
@@ -153,4 +164,35 @@ test('importing the element in Node (server-side rendering) defines nothing and 
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stderr, '');
   assert.equal(r.stdout, 'function undefined\n');
+});
+
+test('a VitePress site with the element in its markdown builds with no warning and shows the analysis', async () => {
+  const site = join(consumer.app, 'vitepress-site');
+  const output = await run([bin.vitepress, 'build', site], consumer.app);
+  assert.doesNotMatch(output, /warn|error|larger than/i);
+  const dist = join(site, '.vitepress', 'dist');
+  assert.match(
+    readFileSync(join(dist, 'index.html'), 'utf8'),
+    /<attention-lens sentence="A Lannister always pays his debts"/,
+  );
+  const server = await startServer({ root: dist, port: 0, quiet: true });
+  try {
+    const { page, problems } = await openPage(context, server.url);
+    const [text, picture] = await waitForElements(page);
+    assert.deepEqual(text, { loadError: null, heads: 2, tokens: SEED, kernels: RELAXED });
+    assert.deepEqual(picture, { loadError: null, grid: { patch: 16, side: 14, count: 196 }, kernels: RELAXED });
+    assert.ok(await stylesheetLoaded(page), "the element's stylesheet, and not in the page's");
+    // the theme's own stylesheet is the page's (VitePress links the first CSS file of its build)
+    assert.ok(
+      await page.evaluate(() =>
+        [...document.styleSheets].some((s) => /\/assets\/style\.[\w-]+\.css$/.test(s.href ?? '')),
+      ),
+      "VitePress's theme stylesheet is linked",
+    );
+    await screenshot(page, 'package-vitepress');
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    server.server.close();
+  }
 });

@@ -1,6 +1,7 @@
 // The npm package as its users get it: `npm pack` (what `npm publish` uploads), then installed
 // from the tarball into a fresh app folder, offline, beside the small apps of tests/package/
-// (vite-app, node-app, ts-app). The apps' own tools (vite, typescript) are the project's.
+// (vite-app, node-app, ts-app, vitepress-site). The apps' own tools (vite, typescript, webpack,
+// esbuild, rollup, vitepress) are the project's.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ export const root = join(here, '..', '..');
 export const bin = {
   vite: join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
   tsc: join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+  vitepress: join(root, 'node_modules', 'vitepress', 'bin', 'vitepress.js'),
 };
 
 // { dir, app, packed (npm pack --json's entry: filename, size, unpackedSize, files), tarball }
@@ -25,7 +27,8 @@ export function packAndInstall() {
   );
   const tarball = join(dir, packed.filename);
   const app = join(dir, 'app');
-  for (const name of ['vite-app', 'node-app', 'ts-app']) cpSync(join(here, name), join(app, name), { recursive: true });
+  for (const name of ['vite-app', 'node-app', 'ts-app', 'vitepress-site'])
+    cpSync(join(here, name), join(app, name), { recursive: true });
   writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`);
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: app, stdio: 'pipe' });
   return { dir, app, packed, tarball };
@@ -166,11 +169,14 @@ export async function trainSomeSteps(page) {
 export const RELAXED = 'wasmrelaxedsimd/wasmrelaxedsimd';
 export const SEED = ['A', 'Lannister', 'always', 'pays', 'his', 'debts'];
 
-// Whether the first element's shadow root has its stylesheet.
+// Whether the first element's shadow root has its stylesheet (its text is in the element's
+// script), and the page's own styles are the page's: no stylesheet of the package's among them
+// (VitePress takes the first CSS file of a build for its theme's).
 export const stylesheetLoaded = (page) =>
   page.evaluate(() => {
-    const link = document.querySelector('attention-lens').shadowRoot.querySelector('link[rel=stylesheet]');
-    return link?.sheet != null;
+    const style = document.querySelector('attention-lens').shadowRoot.querySelector('style');
+    const pageSheets = [...document.styleSheets].map((s) => s.href ?? '');
+    return style?.sheet?.cssRules.length > 10 && !pageSheets.some((h) => /attention-lens/.test(h));
   });
 
 // The app of tests/package/vite-app (its index.html and main.js, as a bundler built it) at url:

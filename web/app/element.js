@@ -9,7 +9,8 @@ import {
 } from '../lib/options.js';
 import { startCompute } from './compute.js';
 import { h } from './dom.js';
-import { assetUrl, getLens, trainedImagePreset, trainedPreset, useBaseUrl } from './engine.js';
+import ELEMENT_CSS from '../styles/attention-lens.css';
+import { getLens, trainedImagePreset, trainedPreset, useBaseUrl } from './engine.js';
 import { tourView } from './explain/tour.js';
 import { startImageCompute } from './image/compute.js';
 import { imageMode } from './image-mode.js';
@@ -109,7 +110,7 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
     this.#views = [status, tabs, ...text.views, image, ...image.views, tour];
     tabs.panels(text.root, image.root);
     shadow.append(
-      h('link', { rel: 'stylesheet', href: assetUrl('attention-lens.css') }),
+      h('style', {}, ELEMENT_CSS), // its text is in the script: no file for a bundler to move or merge into the page's
       h(
         'div',
         {

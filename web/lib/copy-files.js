@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npx attention-lens-files <folder>: copies the package's run-time files (wasm/, embeddings/,
-// weights/, images/, corpus/, the stylesheet and the training worker, laid out as in its dist/)
+// weights/, images/, corpus/ and the training worker, laid out as in its dist/)
 // into <folder>: the folder that holds your bundle, or any folder you then name in the
 // element's base-url and the API's baseUrl. For bundlers that leave
 // new URL('./…', import.meta.url) as it is without copying the file (esbuild, Rollup): the URLs
