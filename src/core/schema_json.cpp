@@ -94,6 +94,10 @@ std::string schema_json() {
     j.key("lookupStatuses").begin_array();
     for (int k = 0; k < kLookupStatusCount; ++k) j.value(to_string(LookupStatus(k)));
     j.end_array();
+    // the words the vectors lack that take another word's vector: [[word, stand-in], ...]
+    j.key("standIns").begin_array();
+    for (const StandIn& s : stand_ins()) j.begin_array().value(s.word).value(s.stand_in).end_array();
+    j.end_array();
     // how the embeddings files are named and split (a page prefetches its first words with it)
     j.key("embeddings").begin_object().key("coreBuckets").value(int(kCoreBuckets));
     j.key("coreFile").value(kCoreFileName).key("bucketFile").value(bucket_file_name(0));

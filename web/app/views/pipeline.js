@@ -167,8 +167,9 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
         shown.length,
         () => h('li'),
         (li, i) => {
-          setText(li, shown[i].text);
-          li.className = shown[i].known ? '' : 'unknown';
+          const t = shown[i];
+          setText(li, t.standIn ? `${t.text} = ${t.standIn}` : t.text);
+          li.className = t.known ? '' : t.standIn ? 'stand-in' : 'unknown';
         },
       );
     }
