@@ -147,7 +147,7 @@ describe('the page', () => {
     const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     await typeSentence(page, '   ');
-    assert.match(await shadow(page, '.notes').textContent(), /Type a sentence above/);
+    assert.match(await shadow(page, '.notes').textContent(), /Type a sentence in the “Your sentence” box/);
     assert.ok(!(await shadow(page, '.search').isVisible()));
     const long = Array.from({ length: 3000 }, (_, i) => ['winter', 'is', 'coming', 'north'][i % 4]).join(' ');
     await typeSentence(page, long);

@@ -47,7 +47,7 @@ export function statusView(store) {
       if (result.tokens.length === 0)
         add(
           text.trim() === ''
-            ? 'Type a sentence above to see attention at work, for example “A Lannister always pays his debts”.'
+            ? 'Type a sentence in the “Your sentence” box to see attention at work, for example “A Lannister always pays his debts”.'
             : 'There are no words in this text: only spaces or invisible characters.',
           'prompt',
         );
