@@ -200,8 +200,10 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       );
       s.labels.style.setProperty('--row', `${rowHeight}px`);
       s.legend.textContent = isWeights
-        ? 'weights from 0 (dark) to 1 (yellow)'
-        : `blue ${(-extent).toFixed(2)} · white 0 · red ${extent.toFixed(2)}; hover for the values`;
+        ? `weights from 0 (dark) to 1 (yellow)${result.options.mask !== 'none' ? '; grey: masked (exactly 0)' : ''}`
+        : extent > 0
+          ? `blue −${extent.toFixed(2)} · white 0 · red +${extent.toFixed(2)}; hover for the values`
+          : 'all 0 (white)';
       const headNote = s.perHead && result.heads > 1 ? ` (head ${head + 1} of ${result.heads})` : '';
       s.shape.textContent = `${m.rows} × ${m.cols}${headNote}`;
       s.canvas.setAttribute(
@@ -210,13 +212,15 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       );
       if (s.weight) {
         const w = result.view(s.weightName);
-        paintMatrix(s.weight, w, SIGNED_COLORS, null, null, { width: 150, height: 150 });
+        const { hi: wExtent } = paintMatrix(s.weight, w, SIGNED_COLORS, null, null, { width: 150, height: 150 });
         s.weight.setAttribute(
           'aria-label',
           `${s.weightName.toUpperCase().replace('W', 'W_')}: the ${w.rows} by ${w.cols} weight matrix (${result.options.weights})`,
         );
         s.weight.title = `W_${s.weightName[1].toUpperCase()} (${w.rows} × ${w.cols}, ${result.options.weights} weights)`;
-        s.weightCaption.textContent = `W_${s.weightName[1].toUpperCase()}: ${w.rows} × ${w.cols}, ${result.options.weights}`;
+        s.weightCaption.textContent =
+          `W_${s.weightName[1].toUpperCase()}: ${w.rows} × ${w.cols}, ${result.options.weights}; ` +
+          (wExtent > 0 ? `blue −${wExtent.toFixed(2)} · white 0 · red +${wExtent.toFixed(2)}` : 'all 0 (white)');
       }
     }
   }
