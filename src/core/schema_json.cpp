@@ -3,6 +3,7 @@
 // options struct, the step tables, the enums in their order and the vector widths.
 #include <string>
 
+#include "core/attention.h"
 #include "core/embedding_files.h"
 #include "core/embedding_store.h"
 #include "core/image/patches.h"
@@ -78,6 +79,8 @@ std::string schema_json() {
     j.key("training");
     write_specs(j, training_option_specs());
     j.key("imageTokenDims").value(image::kTokenDims);
+    // what `scale` multiplies cosines by (dot products are divided by √d_k instead)
+    j.key("cosineScale").value(kCosineScale);
     j.key("imageOptions");
     write_specs(j, image_option_specs());
     j.key("imageSteps");

@@ -2,6 +2,7 @@
 import { SIGNED_COLORS, WEIGHT_COLORS } from '../colors.js';
 import { h, setHidden, setText, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
+import { scaledFormula, scaledText, weightsFormula } from '../scaling-words.js';
 import { watch } from '../store.js';
 
 // [step, title, formula, what it is, per head?, the weight matrix drawn beside it]
@@ -102,11 +103,13 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
     const weightCaption = weightName ? h('figcaption') : null;
     const shape = h('span', { class: 'shape' });
     const hover = h('p', { class: 'stage-hover', 'aria-live': 'polite' });
+    const formulaText = h('code', {}, formula),
+      about = h('p', {}, text);
     const details = h(
       'details',
       { class: 'stage', open: true, 'data-step': step },
-      h('summary', {}, h('span', { class: 'stage-title' }, title), ' ', h('code', {}, formula), ' ', shape),
-      h('p', {}, text),
+      h('summary', {}, h('span', { class: 'stage-title' }, title), ' ', formulaText, ' ', shape),
+      about,
       h(
         'div',
         { class: 'stage-matrices' },
@@ -130,6 +133,8 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       shape,
       details,
       title,
+      formulaText,
+      about,
       weight,
       weightCaption,
       weightName,
@@ -174,6 +179,11 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       );
     }
     for (const s of stages) {
+      // the scaling as these options do it: ÷ √d_k for dot products, × the cosine scale for cosines
+      if (s.step === 'scaled') {
+        setText(s.formulaText, scaledFormula(result.options));
+        setText(s.about, scaledText(result.options));
+      } else if (s.step === 'weights') setText(s.formulaText, weightsFormula(result.options));
       // a stage out of view (or closed) is painted when it comes into view, not on every keystroke
       s.stale = !(s.details.open && s.inView);
       if (s.stale) continue;
