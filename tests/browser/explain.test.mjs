@@ -181,7 +181,7 @@ test('cross-attention searches a document: its words are the results', async () 
     );
   const titles = await shadow(page, '.result .title .word').allTextContents();
   assert.deepEqual([...titles].sort(), [...table.cols].sort());
-  assert.ok(await shadow(page, '.controls').getByLabel('Mask').isDisabled());
+  assert.ok(await shadow(page, '.controls').getByLabel('Mask', { exact: true }).isDisabled());
   await screenshot(page, 'explain-cross');
   await page.close();
 });
