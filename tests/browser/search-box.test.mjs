@@ -19,7 +19,7 @@ const shownResults = (page) =>
 const coreOutsideRanking = (page, word) =>
   page.evaluate(async (word) => {
     const { lens, options, text } = document.querySelector('attention-lens').state;
-    const r = await lens.crossAnalyze(word, text, { ...options, mask: 'none', maskedToken: -1 });
+    const r = await lens.crossAnalyze(word, text, { ...options, mask: 'none', maskedToken: -1, positional: false });
     const w = r.step('weights', 0),
       s = r.step('scores', 0);
     r.dispose();
@@ -65,7 +65,8 @@ for (const size of [
     await shadow(page, '.search.outside').waitFor();
     const note = await shadow(page, '.search .not-found').textContent();
     assert.match(note, /“money” is not a word of this sentence/);
-    assert.match(note, /its own vector is the query \(a word from outside the sentence/);
+    assert.match(note, /its own vector is the query \(a word from outside the sentence\)/);
+    assert.match(note, /without positional encoding/);
     assert.ok(await shadow(page, '.search .not-found').isVisible());
     assert.deepEqual(await shownResults(page), await coreOutsideRanking(page, 'money'));
     assert.equal(await page.evaluate(() => document.querySelector('attention-lens').state.query), before);

@@ -28,6 +28,6 @@ export function setSignedLegend(root, extent, title = '') {
     ...(e
       ? [h('span', {}, `−${e}`), h('span', { class: 'ramp signed', 'aria-hidden': 'true' }), h('span', {}, `+${e}`)]
       : [h('span', { class: 'swatch zero', 'aria-hidden': 'true' }), h('span', {}, 'all 0 (white)')]),
-    title ? h('span', { class: 'legend-title' }, title) : null,
+    ...(title ? [h('span', { class: 'legend-title' }, title)] : []),
   );
 }

@@ -11,7 +11,7 @@ const STAGES = [
     'embeddings',
     '2. Word embeddings',
     'X₀',
-    'Each token’s GloVe vector: 100 numbers learned from how words co-occur. Unknown tokens get zeros.',
+    'Each token’s GloVe vector: 100 numbers learned from how words co-occur. Unknown tokens get zeros; “I”, “a” and the digits, which the vectors lack, take a stand-in’s (step 1 names it).',
   ],
   [
     'positional',

@@ -1,7 +1,8 @@
 // A word typed in the search box that is not in the sentence: its own vector becomes the query
 // over the sentence's keys. The core computes it as cross-attention (lens.crossAnalyze, the
-// typed word as the query text, the sentence as the document), with the page's options; the
-// word stands at position 1, as if it began a sentence. Latest call wins; each result is
+// typed word as the query text, the sentence as the document), with the page's options but no
+// positional encoding: a word from outside has no place in the sentence, and at position 1 it
+// would match the sentence's first word by position alone. Latest call wins; each result is
 // disposed once it is replaced.
 export function outsideSearch(onResult) {
   let token = 0,
@@ -21,6 +22,7 @@ export function outsideSearch(onResult) {
         ...options,
         mask: 'none',
         maskedToken: -1,
+        positional: false,
       });
       next = { word, result };
     } catch (e) {

@@ -121,7 +121,8 @@ export function searchView(store) {
         ? ''
         : (problem ??
             `“${o.word}” is not a word of this sentence. It searches the sentence anyway: its own vector is the ` +
-              `query (a word from outside the sentence, at position 1), over the ${sentence.cross ? 'document' : 'sentence'}’s keys.`),
+              `query (a word from outside the sentence), over the ${sentence.cross ? 'document' : 'sentence'}’s keys, ` +
+              'without positional encoding on either side: the outside word has no place in the sentence.'),
     );
     setHidden(body, Boolean(problem));
     if (problem) return;
