@@ -20,6 +20,7 @@ const copies = [
   ['dist/embed-example.html', 'embed-example.html'],
   ['dist/page.css', 'page.css'],
   ['dist/favicon.svg', 'favicon.svg'],
+  ['dist/embed-example.js', 'embed-example.js'],
   ['dist/attention-lens.js', 'attention-lens.js'],
   ['dist/attention-lens.js.map', 'attention-lens.js.map'],
   ['dist/wasm/attention-lens-simd.single.js', 'wasm/attention-lens-simd.single.js'],

@@ -17,14 +17,44 @@ const { SCHEMA } = await import(join(root, 'web', 'lib', 'generated', 'schema.js
 
 const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
+// A code block with its copy button (web/embed-example.js wires it) and where its words are said.
+const codeBlock = (code, what) =>
+  `<div class="code-block"><pre><code>${escapeHtml(code)}</code></pre>` +
+  `<button type="button" class="copy" aria-label="Copy ${escapeHtml(what)}">Copy</button>` +
+  '<span class="copied" aria-live="polite"></span></div>';
+
+// How to embed, exactly: the script tag (from a CDN, at this package's version, or a copy of dist/
+// beside the page) and one element.
+function install() {
+  const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const cdn = `https://cdn.jsdelivr.net/npm/${name}@${version}/dist/attention-lens.js`;
+  return [
+    '<p>Put this in your page: the script from a CDN (it finds its wasm and word vectors beside itself),',
+    'then an element wherever a demo goes.</p>',
+    codeBlock(
+      `<script src="${cdn}"></script>\n\n<attention-lens sentence="A Lannister always pays his debts"></attention-lens>`,
+      'the script tag and an element',
+    ),
+    `<p>Or serve the files yourself: <code>npm install ${name}</code>, copy its <code>dist/</code> folder`,
+    'to your site and point the tag at it (this page sits inside that folder, so its own tag is',
+    '<code>&lt;script src="attention-lens.js"&gt;</code>):</p>',
+    codeBlock('<script src="dist/attention-lens.js"></script>', 'the script tag for your own copy'),
+    '<p>With a bundler (Vite, webpack), import it instead of the script tag:</p>',
+    codeBlock(`import '${name}/element';`, 'the import'),
+  ].join('\n');
+}
+
 // The embed example shows its own HTML: each <!-- snippet --> becomes the element above it, as
-// code; <!-- attributes --> becomes the element's attributes, the options' from the core's schema.
+// code; <!-- install --> the script tag; <!-- attributes --> the element's attributes, the
+// options' from the core's schema.
 function embedExample(html) {
-  let last = '';
+  let last = '',
+    demo = 0;
   html = html.replace(/(<attention-lens[^>]*><\/attention-lens>)|<!-- snippet -->/g, (_match, element) => {
     if (element) return (last = element);
-    return `<pre tabindex="0"><code>${escapeHtml(last)}</code></pre>`; // focusable: it may scroll
+    return codeBlock(last, `the HTML of demo ${++demo}`);
   });
+  html = html.replace('<!-- install -->', install());
   const option = (o) => {
     const values = o.values ?? o.choices;
     const allowed = values ? values.join(', ') : o.type === 'boolean' ? 'true, false' : `${o.min} to ${o.max}`;
@@ -92,6 +122,7 @@ for (const [from, to] of [
   ['web/styles/page.css', 'page.css'],
   ['web/styles/attention-lens.css', 'attention-lens.css'],
   ['web/favicon.svg', 'favicon.svg'],
+  ['web/embed-example.js', 'embed-example.js'],
 ])
   copyFileSync(join(root, from), join(dist, to));
 writeFileSync(

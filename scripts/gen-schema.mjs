@@ -82,11 +82,13 @@ export declare const SCHEMA: {
   imageTraining: OptionSpec[];
   presetImageTrainingSteps: number;
   imageTokenDims: number;
+  cosineScale: number;
   imageOptions: OptionSpec[];
   steps: { name: string; perHead: boolean; headColumns: boolean; document: boolean; weight: boolean }[];
   imageSteps: { name: string; perHead: boolean; headColumns: boolean; picture: boolean }[];
   tokenKinds: TokenKind[];
   lookupStatuses: LookupStatus[];
+  standIns: [string, string][];
 };
 `,
 );

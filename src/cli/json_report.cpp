@@ -24,6 +24,7 @@ void write_tokens(JsonWriter& j, const EmbeddedText& s) {
       j.value(static_cast<long long>(l.rank));
     else
       j.null();
+    if (l.status == LookupStatus::StandIn) j.key("standIn").value(stand_in_for(t.lower));
     j.end_object();
   }
   j.end_array();

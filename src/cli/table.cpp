@@ -28,7 +28,7 @@ std::string label(const Token& t, const Lookup& l, std::size_t width) {
     s += t.text.substr(i, len);
     i += len;
   }
-  if (l.status != LookupStatus::Known) {
+  if (l.status != LookupStatus::Known && l.status != LookupStatus::StandIn) {
     s += '*';
     ++shown;
   }
@@ -41,14 +41,21 @@ void print_table(std::FILE* out, const Analysis& a, const Args& args, const topi
   const EmbeddedText& q = a.text;
   const EmbeddedText& k = a.keys();
   std::fprintf(out, "%zu tokens%s:", q.tokens.size(), q.truncated ? " (the text was cut: see --max-tokens)" : "");
-  bool any_unknown = false;
+  bool any_unknown = false, any_stand_in = false;
   for (std::size_t i = 0; i < q.tokens.size() && i < 64; ++i) {
-    const bool known = q.lookups[i].status == LookupStatus::Known;
+    const LookupStatus status = q.lookups[i].status;
+    if (status == LookupStatus::StandIn) {  // "I(=me)"
+      any_stand_in = true;
+      std::fprintf(out, " %s(=%s)", q.tokens[i].text.c_str(), stand_in_for(q.tokens[i].lower));
+      continue;
+    }
+    const bool known = status == LookupStatus::Known;
     any_unknown |= !known;
     std::fprintf(out, " %s%s", q.tokens[i].text.c_str(), known ? "" : "*");
   }
   std::fprintf(out, "%s\n", q.tokens.size() > 64 ? " ..." : "");
   if (any_unknown) std::fprintf(out, "* no GloVe vector: the zero vector is used\n");
+  if (any_stand_in) std::fprintf(out, "(=w) no GloVe vector of its own: the vector of w stands in\n");
   if (topic) {  // "What is this about? sport (71%): cyclist 0.44, sprint 0.55"
     const topic::TopicResult r = topic::about(q, *topic);
     const std::string& best = topic->labels[std::size_t(r.best)];

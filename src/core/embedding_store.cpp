@@ -9,8 +9,23 @@ const char* to_string(LookupStatus status) {
     case LookupStatus::Known: return "known";
     case LookupStatus::NotInVocabulary: return "not-in-vocabulary";
     case LookupStatus::ShardNotLoaded: return "shard-not-loaded";
+    case LookupStatus::StandIn: return "stand-in";
   }
   return "?";
+}
+
+const std::vector<StandIn>& stand_ins() {
+  static const std::vector<StandIn> table = {
+      {"i", "me"},   {"a", "an"},   {"0", "zero"}, {"1", "one"},   {"2", "two"},   {"3", "three"},
+      {"4", "four"}, {"5", "five"}, {"6", "six"},  {"7", "seven"}, {"8", "eight"}, {"9", "nine"},
+  };
+  return table;
+}
+
+const char* stand_in_for(std::string_view lower_word) {
+  for (const StandIn& s : stand_ins())
+    if (lower_word == s.word) return s.stand_in;
+  return nullptr;
 }
 
 const EmbeddingAsset& EmbeddingStore::core() const {
@@ -76,15 +91,20 @@ std::vector<std::uint32_t> sorted_unique(std::vector<std::uint32_t> v) {
 
 std::vector<std::uint32_t> EmbeddingStore::missing_buckets(const std::vector<std::string>& lower_words) const {
   std::vector<std::uint32_t> out;
-  for (const std::string& w : lower_words)
-    if (!index_.count(w) && !core_known(w)) out.push_back(bucket_of(w));
+  for (const std::string& word : lower_words) {
+    const char* stand_in = stand_in_for(word);
+    const std::string_view w = stand_in ? std::string_view(stand_in) : std::string_view(word);
+    if (!index_.count(std::string(w)) && !core_known(w)) out.push_back(bucket_of(w));
+  }
   return sorted_unique(std::move(out));
 }
 
 std::vector<std::uint32_t> EmbeddingStore::missing_shards(const std::vector<std::string>& lower_words) const {
   std::vector<std::uint32_t> out;
   if (!has_vectors()) return out;  // the shard count is not known yet
-  for (const std::string& w : lower_words) {
+  for (const std::string& word : lower_words) {
+    const char* stand_in = stand_in_for(word);
+    const std::string w = stand_in ? std::string(stand_in) : word;  // a stand-in's file, not its own
     if (index_.count(w) || !core_known(w)) continue;
     const std::uint32_t s = shard_of(w);
     if (!shard_loaded(s)) out.push_back(s);
@@ -93,6 +113,14 @@ std::vector<std::uint32_t> EmbeddingStore::missing_shards(const std::vector<std:
 }
 
 Lookup EmbeddingStore::lookup(std::string_view lower_word, float* out) const {
+  if (const char* stand_in = stand_in_for(lower_word)) {
+    const Lookup l = lookup_own(stand_in, out);
+    return l.status == LookupStatus::Known ? Lookup{LookupStatus::StandIn, l.rank} : l;
+  }
+  return lookup_own(lower_word, out);
+}
+
+Lookup EmbeddingStore::lookup_own(std::string_view lower_word, float* out) const {
   const auto it = index_.find(std::string(lower_word));
   if (it != index_.end()) {
     const EmbeddingAsset& f = files_[it->second.file];

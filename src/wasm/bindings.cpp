@@ -19,6 +19,14 @@
 namespace al::wasm {
 namespace {
 
+int stand_in_index(const Token& t, const Lookup& l) {
+  if (l.status != LookupStatus::StandIn) return -1;
+  const auto& table = stand_ins();
+  for (std::size_t k = 0; k < table.size(); ++k)
+    if (t.lower == table[k].word) return int(k);
+  return -1;
+}
+
 // One analysis: every step, kept until JS deletes it.
 class Analysis {
  public:
@@ -31,14 +39,15 @@ class Analysis {
         const Lookup& l = text->lookups[i];
         auto& table = text == &a_.text ? text_table_ : document_table_;
         table.insert(table.end(), {int(t.u16_start), int(t.u16_end), int(t.kind), int(l.status),
-                                   l.status == LookupStatus::Known ? int(l.rank) : -1});
+                                   l.status == LookupStatus::Known ? int(l.rank) : -1, stand_in_index(t, l)});
       }
   }
   ~Analysis() { --live_analyses(); }
   Analysis(const Analysis&) = delete;
   Analysis& operator=(const Analysis&) = delete;
 
-  // 5 ints per token: UTF-16 start and end, kind, lookup status, rank (-1 if unknown)
+  // 6 ints per token: UTF-16 start and end, kind, lookup status, rank (-1 if unknown), the
+  // stand-in's place in stand_ins() (-1 if none)
   val tokenTable(bool document) const { return view_of(document ? document_table_ : text_table_); }
   const EmbeddedText& text(bool document) const { return document ? a_.document : a_.text; }
   int tokenCount(bool document) const { return int(text(document).tokens.size()); }

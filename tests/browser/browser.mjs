@@ -142,11 +142,16 @@ export function useBrowser(before, after) {
   return env;
 }
 
-// axe-core's serious and critical violations on the page, one line each.
-export async function seriousViolations(page) {
+// axe-core's violations on the page (every impact, best practices included), one line each.
+export async function allViolations(page) {
   await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
   const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+  return results.violations.map(
+    (v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`,
+  );
+}
+
+// axe-core's serious and critical violations on the page, one line each.
+export async function seriousViolations(page) {
+  return (await allViolations(page)).filter((line) => /^(serious|critical):/.test(line));
 }

@@ -49,7 +49,7 @@ test('the first attention comes before core.bin and equals the attention after i
     requested.join(' '),
   );
   assert.ok(
-    first.tokens.every(([, known, status]) => known || status === 'not-in-vocabulary'),
+    first.tokens.every(([, known, status]) => known || status === 'not-in-vocabulary' || status === 'stand-in'),
     JSON.stringify(first),
   );
   // the panels that decode to words wait for the vocabulary, and say so

@@ -46,7 +46,7 @@ test('what the answer is about names the query word’s family, whatever the sen
 test('a cosine filter is not flat: its rows have clear favourites', async () => {
   const { page } = await openLens(env.context, env.url);
   await waitForAnalysis(page);
-  await shadow(page, '.controls').getByLabel('Similarity').selectOption('cosine');
+  await shadow(page, '.controls').getByLabel('Similarity', { exact: true }).selectOption('cosine');
   await waitForAnalysis(page);
   const { values } = await readWeightsTable(page);
   const n = values.length;
@@ -67,10 +67,10 @@ test('the readout follows the sentence, the temperature and the weights for the 
     assert.ok(Math.abs(shown - values[s.focus.i][s.focus.j]) < 1e-4, `${what}: the readout ${shown} vs the table`);
   };
   await check('clicked');
-  await shadow(page, '.controls').getByLabel('Temperature').fill('5');
+  await shadow(page, '.controls').getByLabel('Temperature', { exact: true }).fill('5');
   await waitForAnalysis(page);
   await check('temperature');
-  await shadow(page, '.controls').getByLabel('Weights').selectOption('random');
+  await shadow(page, '.controls').getByLabel('Weights', { exact: true }).selectOption('random');
   await waitForAnalysis(page);
   await check('random weights');
   await typeSentence(page, 'Winter is coming for all of us');

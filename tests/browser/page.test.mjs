@@ -63,7 +63,7 @@ describe('the page', () => {
   test('the causal mask zeroes the upper triangle, the self mask the diagonal, and each row still sums to 1', async () => {
     const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
-    await shadow(page, '.controls').getByLabel('Mask').selectOption('causal');
+    await shadow(page, '.controls').getByLabel('Mask', { exact: true }).selectOption('causal');
     await waitForAnalysis(page);
     const { values } = await readWeightsTable(page);
     values.forEach((row, i) =>
@@ -76,7 +76,7 @@ describe('the page', () => {
     assert.match(await shadow(page, '.mask-note').textContent(), /^Causal mask/);
     await screenshot(page, 'page-causal');
     // the self mask: the diagonal is exactly 0, the rest of each row sums to 1
-    await shadow(page, '.controls').getByLabel('Mask').selectOption('self');
+    await shadow(page, '.controls').getByLabel('Mask', { exact: true }).selectOption('self');
     await waitForAnalysis(page);
     const self = (await readWeightsTable(page)).values;
     self.forEach((row, i) => assert.equal(row[i], 0, `cell ${i},${i}`));
@@ -147,7 +147,7 @@ describe('the page', () => {
     const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     await typeSentence(page, '   ');
-    assert.match(await shadow(page, '.notes').textContent(), /Type a sentence above/);
+    assert.match(await shadow(page, '.notes').textContent(), /Type a sentence in the “Your sentence” box/);
     assert.ok(!(await shadow(page, '.search').isVisible()));
     const long = Array.from({ length: 3000 }, (_, i) => ['winter', 'is', 'coming', 'north'][i % 4]).join(' ');
     await typeSentence(page, long);
@@ -158,10 +158,10 @@ describe('the page', () => {
   test('the options live in the URL, so a link reproduces the view', async () => {
     const { page } = await openLens(env.context, `${env.url}?text=the+night+is+dark&heads=2&mask=causal&q=3`);
     await waitForAnalysis(page, 'the night is dark');
-    assert.equal(await shadow(page, '.controls').getByLabel('Heads').inputValue(), '2');
-    assert.equal(await shadow(page, '.controls').getByLabel('Mask').inputValue(), 'causal');
+    assert.equal(await shadow(page, '.controls').getByLabel('Heads', { exact: true }).inputValue(), '2');
+    assert.equal(await shadow(page, '.controls').getByLabel('Mask', { exact: true }).inputValue(), 'causal');
     assert.equal(await shadow(page, '.search-box input').inputValue(), 'dark');
-    await shadow(page, '.controls').getByLabel('Heads').selectOption('4');
+    await shadow(page, '.controls').getByLabel('Heads', { exact: true }).selectOption('4');
     await page.waitForFunction(() => location.search.includes('heads=4'));
     assert.match(page.url(), /text=the\+night\+is\+dark/);
     await page.close();
@@ -193,7 +193,7 @@ describe('the page', () => {
     const png = await download('PNG');
     assert.deepEqual([...png.subarray(1, 4)], [80, 78, 71]); // "PNG"
     // the causal mask: the SVG draws masked cells as the screen does, never as a weight of 0
-    await shadow(page, '.controls').getByLabel('Mask').selectOption('causal');
+    await shadow(page, '.controls').getByLabel('Mask', { exact: true }).selectOption('causal');
     await waitForAnalysis(page);
     const masked = (await download('SVG')).toString('utf8');
     assert.equal((masked.match(/fill="url\(#masked\)"/g) ?? []).length, 15, 'the 15 cells above the diagonal');

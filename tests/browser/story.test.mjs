@@ -212,3 +212,13 @@ test('the open explanation is in the store for the link; a phone-width page stil
   await screenshot(page, 'story-rnn-phone');
   await page.close();
 });
+
+test('“Why attention?” names GRU and LSTM as the article does, and says what it shows: a plain RNN only', async () => {
+  const { page } = await open();
+  await openDetails(shadow(page, '.recurrent'));
+  const note = await shadow(page, '.recurrent .gated-note').textContent();
+  assert.match(note, /GRU and LSTM/);
+  assert.match(note, /longer window, but still a finite one/);
+  assert.match(note, /only the plain RNN/);
+  await page.close();
+});

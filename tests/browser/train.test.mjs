@@ -52,7 +52,10 @@ test('training in a worker raises the held-out accuracy and the page stays respo
   assert.deepEqual([applied.weights, applied.shown], ['trained', 'trained']);
   assert.equal(applied.steps, await data(page, '.train-status', 'steps'), 'the weights of the step it paused at');
   assert.match(
-    await shadow(page, '.controls').getByLabel('Weights').locator('option[value=trained]').textContent(),
+    await shadow(page, '.controls')
+      .getByLabel('Weights', { exact: true })
+      .locator('option[value=trained]')
+      .textContent(),
     /trained in this page/,
   );
   await screenshot(page, 'train');
@@ -69,7 +72,7 @@ test('the shipped trained preset loads with the heads it was trained with', asyn
   const { page } = await openLens(env.context, env.url);
   await waitForAnalysis(page);
   const identity = (await readWeightsTable(page)).values;
-  await shadow(page, '.controls').getByLabel('Weights').selectOption('trained');
+  await shadow(page, '.controls').getByLabel('Weights', { exact: true }).selectOption('trained');
   await waitForAnalysis(page);
   const state = await page.evaluate(() => document.querySelector('attention-lens').state.options);
   assert.equal(state.weights, 'trained');

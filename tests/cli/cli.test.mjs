@@ -27,8 +27,9 @@ test('the seed sentence gives 6 tokens, real ranks and two heads of weights whos
     r.tokens.map((t) => t.text),
     ['A', 'Lannister', 'always', 'pays', 'his', 'debts'],
   );
-  assert.equal(r.tokens[0].known, false); // the package has no vector for "a"
-  assert.equal(r.tokens[0].status, 'not-in-vocabulary');
+  assert.equal(r.tokens[0].known, false); // the package has no vector for "a": "an" stands in
+  assert.equal(r.tokens[0].status, 'stand-in');
+  assert.equal(r.tokens[0].standIn, 'an');
   assert.equal(r.tokens[1].rank, 139949);
   assert.deepEqual(r.steps.weights.shape, [2, 6, 6]);
   assert.deepEqual(r.steps.query.shape, [6, 100]);
@@ -36,12 +37,13 @@ test('the seed sentence gives 6 tokens, real ranks and two heads of weights whos
   assertRowsSumToOne(r.steps.weights);
 });
 
-test('the table shows the weights with the unknown word marked', () => {
+test('the table shows the weights with the unknown word marked and the stand-in named', () => {
   const r = run([SEED]);
   assert.equal(r.status, 0);
-  assert.match(r.stdout, /6 tokens: A\* Lannister always pays his debts/);
+  assert.match(r.stdout, /6 tokens: A\(=an\) Lannister always pays his debts/);
   assert.match(r.stdout, /each row sums to 1/);
-  assert.match(r.stdout, /no GloVe vector/);
+  assert.match(r.stdout, /the vector of w stands in/);
+  assert.match(run(['zxqv went home']).stdout, /3 tokens: zxqv\* went home\n\* no GloVe vector/);
 });
 
 test('--json answers "what is this about?": the topic, every class\'s score and a weight per token', () => {

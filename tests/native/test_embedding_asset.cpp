@@ -161,3 +161,20 @@ TEST_CASE("a sentence's words come from its core buckets and shards, without the
   REQUIRE(store.loaded_words() == before + kCore.size() - 1);
   REQUIRE(store.missing_buckets({"banana"}).empty());  // with the core file, no bucket is needed
 }
+
+TEST_CASE("a word the vectors lack asks for its stand-in's bucket and gets its vector, flagged", "[embeddings]") {
+  const std::vector<TestWord> core = {{"the", {0.5f, -1.0f, 0.25f, 0.0f}}, {"me", {1.0f, 0.5f, 0.0f, -0.25f}}};
+  const std::vector<std::string> buckets = al::test::build_buckets(core, 4, 5);
+  al::EmbeddingStore store;
+  REQUIRE(store.missing_buckets({"i"}) == std::vector<std::uint32_t>{al::EmbeddingStore::bucket_of("me")});
+  float v[4];
+  REQUIRE(store.lookup("i", v).status == al::LookupStatus::ShardNotLoaded);  // pending: the stand-in's file
+  for (std::uint32_t b : store.missing_buckets({"i"})) store.add(al::parse_embedding_asset(buckets[b], "bucket"));
+  REQUIRE(store.missing_buckets({"i"}).empty());
+  REQUIRE(store.missing_shards({"i"}).empty());  // "me" is a core word: no shard
+  const al::Lookup l = store.lookup("i", v);
+  REQUIRE(l.status == al::LookupStatus::StandIn);
+  REQUIRE(l.rank == store.lookup("me", v).rank);
+  REQUIRE(v[0] == 1.0f);
+  REQUIRE_FALSE(store.contains("i"));
+}

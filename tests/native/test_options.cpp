@@ -84,7 +84,7 @@ TEST_CASE("the schema as JSON names every option, step, token kind and lookup st
   for (const auto& spec : al::analysis_option_specs())
     REQUIRE_THAT(json, Contains(std::string("\"") + spec.name + "\""));
   REQUIRE_THAT(json, Contains(R"("tokenKinds":["word","number","punctuation","symbol","emoji","ideograph"])"));
-  REQUIRE_THAT(json, Contains(R"("lookupStatuses":["known","not-in-vocabulary","shard-not-loaded"])"));
+  REQUIRE_THAT(json, Contains(R"("lookupStatuses":["known","not-in-vocabulary","shard-not-loaded","stand-in"])"));
   REQUIRE_THAT(json, Contains(R"({"name":"weights","perHead":true)"));
   REQUIRE_THAT(json, Contains(R"("learningRate")"));
 }

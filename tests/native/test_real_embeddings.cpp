@@ -112,14 +112,31 @@ TEST_CASE("the seed's rare words are found in their shards with their GloVe rank
   REQUIRE(st.lookup("debts", v.data()).rank == 5456);
 }
 
-TEST_CASE("words without a GloVe vector, such as 'a' and 'i', are flagged and get the zero vector", "[real]") {
+TEST_CASE("words without a GloVe vector, such as 'b' and '1990', are flagged and get the zero vector", "[real]") {
   const al::EmbeddingStore& st = full_store();
   std::vector<float> v(100, 7.0f);
-  for (const char* w : {"a", "i", "1990", "東京", "😀"}) {
+  for (const char* w : {"b", "x", "10", "1990", "don't", "東京", "😀"}) {
     INFO(w);
     REQUIRE(st.lookup(w, v.data()).status == al::LookupStatus::NotInVocabulary);
     for (float x : v) REQUIRE(x == 0.0f);
   }
+}
+
+TEST_CASE("'i', 'a' and the digits, which the vectors lack, take their stand-in's vector, flagged", "[real]") {
+  const al::EmbeddingStore& st = full_store();
+  std::vector<float> v(100), own(100);
+  REQUIRE(al::stand_ins().size() == 12);
+  for (const al::StandIn& s : al::stand_ins()) {
+    INFO(s.word << " -> " << s.stand_in);
+    REQUIRE_FALSE(st.contains(s.word));  // the table states a fact about the source
+    REQUIRE(st.contains(s.stand_in));
+    const al::Lookup l = st.lookup(s.word, v.data());
+    REQUIRE(l.status == al::LookupStatus::StandIn);
+    REQUIRE(l.rank == st.lookup(s.stand_in, own.data()).rank);
+    REQUIRE(v == own);
+  }
+  REQUIRE(std::string(al::stand_in_for("i")) == "me");
+  REQUIRE(al::stand_in_for("b") == nullptr);
 }
 
 TEST_CASE("the dequantized vectors keep GloVe's meaning: king is nearer queen than banana", "[real]") {
@@ -143,8 +160,8 @@ TEST_CASE("the seed's sentence goes through the whole pipeline", "[real][pipelin
   const al::Analysis a =
       al::analyze("A Lannister always pays his debts.", st, al::prepare(al::identity_weights(100)), o);
   REQUIRE(a.text.tokens.size() == 7);
-  REQUIRE(a.text.lookups[0].status == al::LookupStatus::NotInVocabulary);  // "a"
-  REQUIRE(a.text.lookups[1].status == al::LookupStatus::Known);            // "lannister"
+  REQUIRE(a.text.lookups[0].status == al::LookupStatus::StandIn);  // "a", as "an"
+  REQUIRE(a.text.lookups[1].status == al::LookupStatus::Known);    // "lannister"
   REQUIRE(a.text.embeddings.rows == 7);
   REQUIRE(a.attention.weights.size() == 2);
   for (const al::Matrix& w : a.attention.weights)

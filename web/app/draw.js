@@ -45,8 +45,9 @@ function shownResolution(m, width, height) {
 // Paints rows × cols values (row-major) into canvas, shown at width × height CSS pixels: one
 // canvas pixel per cell, or per CSS pixel when the cells are smaller (draw what can be seen).
 // table is a palette (colors.js) spread over [lo, hi] (hi null: a symmetric range ±max |value|);
-// mask ('none', 'causal', 'self'): the cells it hides are painted as a grey check. Returns the
-// range used.
+// mask ('none', 'causal', 'self'): the cells it hides are painted as a grey check. A range of
+// no width (an all-zero matrix: lo = hi = 0) paints every cell in the palette's middle colour,
+// white for the signed palette, as its legend says 0 is. Returns the range used.
 export function paintMatrix(canvas, matrix, table, lo, hi, { width, height, mask = 'none' } = {}) {
   const { data, rows, cols, step } = shownResolution(matrix, width, height);
   setSize(canvas, Math.max(cols, 1), Math.max(rows, 1), width, height);
@@ -64,11 +65,13 @@ export function paintMatrix(canvas, matrix, table, lo, hi, { width, height, mask
   if (!image || image.width !== cols || image.height !== rows)
     images.set(canvas, (image = ctx.createImageData(cols, rows)));
   const px = new Uint32Array(image.data.buffer); // one store per cell
-  const k = 255 / (hi - lo || 1);
+  const flat = !(hi > lo),
+    k = flat ? 0 : 255 / (hi - lo),
+    mid = flat ? 127.5 : 0;
   for (let i = 0; i < rows; i++) {
     const row = i * cols;
     for (let j = 0; j < cols; j++) {
-      const v = (data[row + j] - lo) * k;
+      const v = mid + (data[row + j] - lo) * k;
       px[row + j] = table[v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0];
     }
     // masked cells; at a reduced resolution (masks come with square matrices: the same step both

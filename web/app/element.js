@@ -17,6 +17,7 @@ import { imageMode } from './image-mode.js';
 import { SEED_SENTENCE } from './seed.js';
 import { createStore } from './store.js';
 import { textMode } from './text-mode.js';
+import { asOneLandmark } from './landmark.js';
 import { readUrlState, writeUrlState } from './url-state.js';
 import { modeTabs } from './views/mode-tabs.js';
 import { statusView } from './views/status.js';
@@ -125,6 +126,7 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
       ),
     );
     const filter = text.filter;
+    this.#cleanup.push(asOneLandmark(this, shadow, store));
 
     this.#cleanup.push(startCompute(store), startImageCompute(store));
     // the heatmap fits the filter panel, whether it sits beside the search panel or above it

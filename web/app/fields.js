@@ -1,7 +1,9 @@
 // A form control for one option of the core's schema: a checkbox for a boolean, a select for a
 // choice or a set of values, a slider or a number box for a range. The label and the short help
 // (a tooltip and a description for screen readers) are the page's words; the kinds, values and
-// ranges are the schema's.
+// ranges are the schema's. The help opens under the field from a "?" button: a tooltip never
+// shows on a phone, a button does, to a tap, a key or a screen reader (aria-expanded; the help
+// also describes the control, aria-describedby).
 import { h, uniqueId } from './dom.js';
 
 // the temperature's slider: 10^(t/10) for t in [-13, 13], i.e. 0.05 to 20
@@ -70,14 +72,27 @@ export function optionField(spec, { label, labels = {}, help, onChange, step }) 
   input.id = id;
   if (helpId) input.setAttribute('aria-describedby', helpId);
   write ??= (v) => (input.value = String(v));
-  const root = h(
-    'div',
-    { class: 'field', title: help },
-    h('label', { for: id }, label),
-    input,
-    out,
-    help ? h('span', { id: helpId, class: 'visually-hidden' }, help) : null,
-  );
+  const helpLine = help ? h('p', { id: helpId, class: 'field-help', hidden: true }, help) : null;
+  const helpButton = help
+    ? h(
+        'button',
+        {
+          type: 'button',
+          class: 'help-toggle',
+          'aria-expanded': 'false',
+          'aria-controls': helpId,
+          'aria-label': `What is ${label}?`,
+          title: `What is ${label}?`,
+          onclick: () => {
+            helpLine.hidden = !helpLine.hidden;
+            helpButton.setAttribute('aria-expanded', String(!helpLine.hidden));
+            root.classList.toggle('help-open', !helpLine.hidden);
+          },
+        },
+        '?',
+      )
+    : null;
+  const root = h('div', { class: 'field' }, h('label', { for: id }, label), input, out, helpButton, helpLine);
   return {
     root,
     input,

@@ -3,13 +3,15 @@
 // once it has arrived). Words are guessed as the tokenizer cuts them (letters and digits, with
 // inner ' or -, lower-cased); a word's core bucket is fetched, and if the bucket does not hold it,
 // its shard too. A wrong guess costs nothing but bytes: the core asks for what it needs anyway,
-// and gets a prefetched file from here (take) instead of the network.
+// and gets a prefetched file from here (take) instead of the network. A word the vectors lack that
+// has a stand-in ("a" → "an") is fetched as its stand-in, as the core looks it up.
 import { SCHEMA } from '../lib/generated/schema.js';
 
 const { coreBuckets, bucketFile, shardFile } = SCHEMA.embeddings;
 const MAX_WORDS = 64; // the first screen's sentence, not a long paste
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 const encoder = new TextEncoder();
+const STAND_INS = new Map(SCHEMA.standIns);
 
 // FNV-1a 32 over the UTF-8 bytes (the core's fnv1a, src/core/embedding_asset.cpp)
 function fnv1a(text) {
@@ -36,7 +38,9 @@ const prefetched = new Map(); // path in dist/ → Promise<bytes>
 
 // Starts fetching the files of text's words; read(path) fetches one file's bytes.
 export function prefetchWords(text, read) {
-  const words = [...new Set((text.toLowerCase().match(WORD) ?? []).slice(0, MAX_WORDS))];
+  const words = [
+    ...new Set((text.toLowerCase().match(WORD) ?? []).slice(0, MAX_WORDS).map((w) => STAND_INS.get(w) ?? w)),
+  ];
   const fetchOnce = (path) => {
     if (!prefetched.has(path)) {
       const p = read(path);

@@ -97,6 +97,11 @@ export interface Token {
   status: LookupStatus;
   /** Frequency rank in the GloVe vocabulary (0 = "the"), or null when unknown. */
   rank: number | null;
+  /**
+   * For a word the vectors lack that borrows another's ("I" takes the vector of "me", "a" of
+   * "an", "7" of "seven"; status 'stand-in'): that word; otherwise null.
+   */
+  standIn: string | null;
 }
 
 /** A row-major matrix. */

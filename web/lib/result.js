@@ -10,7 +10,8 @@ export const STEP_NAMES = Object.freeze(stepNames((s) => !s.document && !s.weigh
 const DOCUMENT_STEPS = stepNames((s) => s.document);
 const KINDS = SCHEMA.tokenKinds;
 const STATUSES = SCHEMA.lookupStatuses;
-const FIELDS = 5; // ints per token in the C++ token table (src/wasm/bindings.cpp)
+const STAND_INS = SCHEMA.standIns; // [word, stand-in]: the words the vectors lack that borrow a vector
+const FIELDS = 6; // ints per token in the C++ token table (src/wasm/bindings.cpp)
 
 // Whether query i may not see key j under a mask (the core's is_masked, src/core/attention.h):
 // causal hides the keys after the query, self the query's own key. Their weights are exactly 0.
@@ -21,7 +22,7 @@ export function isMasked(mask, i, j) {
 function tokenList(table, text) {
   const tokens = [];
   for (let i = 0; i < table.length; i += FIELDS) {
-    const [start, end, kind, status, rank] = table.subarray(i, i + FIELDS);
+    const [start, end, kind, status, rank, standIn] = table.subarray(i, i + FIELDS);
     tokens.push({
       text: text.slice(start, end),
       start,
@@ -30,6 +31,7 @@ function tokenList(table, text) {
       known: STATUSES[status] === 'known',
       status: STATUSES[status],
       rank: rank >= 0 ? rank : null,
+      standIn: standIn >= 0 ? STAND_INS[standIn][1] : null, // the word whose vector it takes
     });
   }
   return tokens;

@@ -7,6 +7,7 @@ import { DEFAULT_OPTIONS } from '../../lib/options.js';
 import { WEIGHT_COLORS } from '../colors.js';
 import { h, setText, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
+import { weightLegend } from '../legend.js';
 import { loadTrainedWeights } from '../engine.js';
 import { fmt, percent } from '../format.js';
 import { watch } from '../store.js';
@@ -92,6 +93,7 @@ export function headsLearnedView(store) {
         'wherever it is, because that is where the clues to a hidden word are.',
     ),
     summary,
+    weightLegend('each filter’s weights'),
     table,
   );
   const request = openOnRequest(store, root, HEADS_LEARNED);

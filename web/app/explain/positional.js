@@ -1,5 +1,8 @@
 // What positional encoding changes: shuffle the words; without positional encoding the
 // attention only permutes (put back in order it is identical), with it the numbers change.
+// The shuffle is this explanation's own input: it stays until the sentence changes. It computes
+// both with and without positional encoding, so the page's switch leaves it as it is; another
+// option (heads, weights, similarity …) or head recomputes the same shuffle.
 import { permutation } from '../../lib/random.js';
 import { clear, h } from '../dom.js';
 import { explainPanel } from './panel.js';
@@ -49,8 +52,9 @@ function permutationDrawing(tokens, p) {
 
 export function positionalView(store) {
   let seed = 0,
-    running = false;
-  const button = h('button', { type: 'button', onclick: () => run() }, 'Shuffle the words');
+    running = false,
+    shown = null; // { text, document, options, head } the shown shuffle was computed for
+  const button = h('button', { type: 'button', onclick: () => run(++seed) }, 'Shuffle the words');
   const body = h('div', { class: 'shuffle-body', 'aria-live': 'polite' });
   const root = explainPanel(
     'positional',
@@ -66,17 +70,18 @@ export function positionalView(store) {
     body,
   );
 
-  async function run() {
-    const { lens, result, text, options, head } = store.get();
+  async function run(shuffleSeed) {
+    const { lens, result, text, document, options, head } = store.get();
     if (running || !lens || !result) return;
     clear(body);
+    shown = null;
     const tokens = result.tokens.slice(0, MAX_TOKENS);
     if (result.cross || tokens.length < 2 || result.truncated || result.tokens.length > MAX_TOKENS) {
       body.append(h('p', {}, `Shuffling needs one sentence of 2 to ${MAX_TOKENS} tokens.`));
       return;
     }
     running = true;
-    const p = shuffled(tokens.length, ++seed);
+    const p = shuffled(tokens.length, shuffleSeed);
     const shuffledText = p.map((i) => tokens[i].text).join(' ');
     const o = { ...options, mask: 'none', maskedToken: -1 };
     const runs = await Promise.all(
@@ -122,11 +127,20 @@ export function positionalView(store) {
           `With positional encoding it is ${fmt(Math.abs(on.max), 4)}: word order changes what each word attends to.`,
         ),
       );
+      shown = { text, document, options, head };
     } finally {
       runs.forEach((r) => r.dispose());
       running = false;
     }
   }
-  const stop = watch(store, ['result'], () => clear(body)); // a new sentence: shuffle again
+  // the options the shuffle reads: all but the positional switch, which it sets itself
+  const own = (o) => JSON.stringify({ ...o, positional: null });
+  const stop = watch(store, ['result', 'head'], ({ result, text, document, options, head }) => {
+    if (!shown || !result) return;
+    if (text !== shown.text || document !== shown.document) {
+      clear(body); // a new sentence: shuffle again
+      shown = null;
+    } else if (own(options) !== own(shown.options) || head !== shown.head) run(seed); // the same shuffle
+  });
   return { root, destroy: stop };
 }

@@ -85,6 +85,12 @@ export function recurrentView(store) {
         'at any distance. Here a small RNN reads the same input X as the attention layer; a word’s influence through ' +
         'it is how much the last state moves when the word’s input moves (the norm of ∂h_n/∂x_j).',
     ),
+    h(
+      'p',
+      { class: 'hint gated-note' },
+      'The article also names GRU and LSTM: their gates let a word travel further, a longer window, but still a ' +
+        'finite one. What is shown here is only the plain RNN above; this page does not compute a gated cell.',
+    ),
     body,
   );
   const request = openOnRequest(store, root, RECURRENT);

@@ -1,12 +1,16 @@
-// A guided tour of the seed article, in its order, on the live views: the search engine, the
-// cosine, QKᵀ, position, one embedding in three roles, ÷√d_k, the softmax, × V, the output
-// layer, the picture; multi-head, cross and masked attention as "the next article"; then random
-// weights, and the trained ones behind one switch. Leaving or finishing puts your own sentence
-// and settings back. Keyboard: Enter for next (the focused button), Escape leaves.
+// A guided tour of the seed article, in its order, on the live views: why attention (an RNN's
+// fading reach), the search engine, the cosine, QKᵀ, position, one embedding in three roles,
+// ÷√d_k, the softmax, × V, the output layer, the picture; multi-head, cross and masked attention
+// as "the next article"; then random weights, and the trained ones behind one switch. Each
+// step's target stays in view while the panels above it draw (a ResizeObserver scrolls it back
+// after every change of size, until the reader scrolls). Leaving or finishing puts your own
+// sentence, settings and open explanation back. Keyboard: Enter for next (the focused button),
+// Escape leaves.
 import { DEFAULT_IMAGE_OPTIONS, DEFAULT_OPTIONS } from '../../lib/options.js';
 import { h } from '../dom.js';
 import { ENCODER_DECODER, ENCODER_DECODER_SELECTOR } from './encoder-decoder.js';
 import { HEADS_LEARNED } from './heads-learned.js';
+import { RECURRENT } from './recurrent.js';
 
 const SEED = 'A Lannister always pays his debts';
 const PAYS = 3,
@@ -20,6 +24,12 @@ const text = (options = {}) => ({
 
 // [title, what it says, the section it shows (a selector in the element), the state it sets]
 const STEPS = [
+  [
+    'Why attention?',
+    'Before attention, a recurrent network read a sentence one word at a time, carrying everything in one state, so an early word fades with every step. GRU and LSTM cells keep it longer, but their window is still finite. Attention links every word to every other in one step. Here, each word’s reach to the last word, through a small RNN and through attention:',
+    'details.recurrent',
+    { ...text(), explain: RECURRENT },
+  ],
   [
     'Attention is a search engine',
     'Take “pays”. Its query is what you type in a search box; every word’s key is the title of a result, and the results are ranked by how well they match. Their values are the contents, blended into the answer.',
@@ -119,11 +129,13 @@ const KEPT = [
   'patch',
   'focus',
   'focusChosen',
+  'explain',
 ];
 
 export function tourView(store, shadowRoot) {
   let step = -1,
     saved = null;
+  let wasOpen = null; // the panels open before the tour: the others it opened close when it ends
   const title = h('h2', { id: 'tour-title' });
   const body = h('p', { id: 'tour-text' });
   const counter = h('span', { class: 'tour-count' });
@@ -175,24 +187,52 @@ export function tourView(store, shadowRoot) {
         : 'Show the trained weights';
   }
 
-  // the card sits at the top or the bottom of the window, away from what it explains
+  // the card sits at the top or the bottom of the window, away from the start of what it
+  // explains (scrolled to the top of the window, unless the page ends first)
   function placeCard(target) {
     const r = target?.getBoundingClientRect();
-    const below = !r || r.top + r.height / 2 < innerHeight / 2;
+    const below = !r || r.top < innerHeight / 2;
     panel.classList.toggle('tour-top', !below);
+  }
+
+  // Keeps the step's target at the top of the window: now, and again whenever the element's
+  // layout changes size (panels above it draw lazily, once they come into view, and push it
+  // down), until the reader scrolls by hand or the step changes.
+  let following = null;
+  function stopFollowing() {
+    following?.disconnect();
+    following = null;
+    for (const type of ['wheel', 'touchmove']) removeEventListener(type, stopFollowing);
+  }
+  function follow(target) {
+    stopFollowing();
+    if (!target || typeof ResizeObserver === 'undefined') return;
+    const show = () => {
+      target.scrollIntoView?.({ block: 'start' });
+      placeCard(target);
+    };
+    following = new ResizeObserver(show); // called once at first, then on each change
+    for (const el of [shadowRoot.host, target.closest('.mode-panel') ?? target, target]) following.observe(el);
+    for (const type of ['wheel', 'touchmove']) addEventListener(type, stopFollowing, { passive: true });
   }
 
   function go(to) {
     shadowRoot.querySelectorAll('.tour-focus').forEach((el) => el.classList.remove('tour-focus'));
+    stopFollowing();
     if (to < 0 || to >= STEPS.length) {
       step = -1;
       panel.hidden = true;
       if (saved) store.set(saved); // your sentence and settings, as they were
       saved = null;
+      for (const d of shadowRoot.querySelectorAll('details[open]')) if (wasOpen && !wasOpen.has(d)) d.open = false;
+      wasOpen = null;
       start.focus();
       return;
     }
-    if (step < 0) saved = Object.fromEntries(KEPT.map((k) => [k, store.get()[k]]));
+    if (step < 0) {
+      saved = Object.fromEntries(KEPT.map((k) => [k, store.get()[k]]));
+      wasOpen = new Set(shadowRoot.querySelectorAll('details[open]'));
+    }
     step = to;
     const [heading, words, target, state] = STEPS[step];
     store.set(state);
@@ -210,10 +250,10 @@ export function tourView(store, shadowRoot) {
     if (el) {
       el.classList.add('tour-focus');
       if (el.tagName === 'DETAILS') el.open = true;
-      el.scrollIntoView?.({ block: 'nearest' });
     }
+    follow(el);
     placeCard(el);
-    next.focus();
+    next.focus({ preventScroll: true });
   }
-  return { root: h('div', { class: 'tour-wrap' }, start, panel), destroy: () => {} };
+  return { root: h('div', { class: 'tour-wrap' }, start, panel), destroy: stopFollowing };
 }

@@ -8,6 +8,7 @@ import { paintMatrix } from '../draw.js';
 import { fmt, percent } from '../format.js';
 import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
+import { COSINE_SCALE, scalingLabel } from '../scaling-words.js';
 
 const ROWS_SHOWN = 12; // dimensions listed; the rest are summed in one line
 
@@ -120,11 +121,7 @@ export function traceView(store) {
           )
         : null,
       line('score', fmt(t.score, 4), 'score'),
-      line(
-        scalingLabel(result.options, t.cosine),
-        `${fmt(t.score, 4)} ÷ ${fmt(t.divisor, 4)} = ${fmt(t.scaled, 4)}`,
-        'scaled',
-      ),
+      line(scalingLabel(result.options), scalingArithmetic(t, result.options), 'scaled'),
       t.masked
         ? line(
             'masked',
@@ -189,11 +186,15 @@ export function traceView(store) {
   };
 }
 
-// what the score is divided by: √d_k for dot products, 1/10 for cosines (× 10), and T
-function scalingLabel({ scale, temperature }, cosine) {
-  const t = temperature !== 1 ? ' and ÷ T' : '';
-  if (!scale) return '÷ T';
-  return cosine ? `× 10 (the cosine scale)${t}` : `÷ √d_k${t}`;
+// the scaling as it is stated: a cosine times the cosine scale (the core divides by T / 10, the
+// same number), a dot product ÷ √d_k·T
+function scalingArithmetic(t, { scale, temperature }) {
+  const scaled = fmt(t.scaled, 4);
+  if (t.cosine && scale) {
+    const byT = temperature !== 1 ? ` ÷ ${fmt(temperature, 2)}` : '';
+    return `${fmt(t.score, 4)} × ${COSINE_SCALE}${byT} = ${scaled}`;
+  }
+  return `${fmt(t.score, 4)} ÷ ${fmt(t.divisor, 4)} = ${scaled}`;
 }
 
 const SUBSCRIPTS = '₀₁₂₃₄₅₆₇₈₉';

@@ -6,11 +6,21 @@ import { fmt } from '../format.js';
 import { watch } from '../store.js';
 import { difference, smallMatrix } from './diff.js';
 
-function describe(diff, rows, cols) {
-  const [i, j] = diff.at;
-  return diff.max === 0
-    ? 'No weight changed.'
-    : `Largest change: “${rows[i].text}” → “${cols[j].text}”, ${diff.max > 0 ? '+' : ''}${fmt(diff.max, 4)}.`;
+// a word as both sides name it: “Lannister”, or “Lannister” (now “Stark”) where the edit changed it
+const both = (before, after) =>
+  after && after.text !== before.text ? `“${before.text}” (now “${after.text}”)` : `“${before.text}”`;
+
+// The largest change, named: the query (its row) and the key (its column) whose weight changed
+// most, with the weight on each side. sides: { before, after } = { tokens, name }.
+function describe(diff, a, b, { before, after }) {
+  const [i, j] = diff.at,
+    k = i * diff.cols + j;
+  if (diff.max === 0) return 'No weight changed.';
+  return (
+    `Largest change: query ${both(before.tokens[i], after.tokens[i])} on key ${both(before.tokens[j], after.tokens[j])}: ` +
+    `weight ${fmt(b.data[k], 4)} ${before.name} → ${fmt(a.data[k], 4)} ${after.name} ` +
+    `(${diff.max > 0 ? '+' : '−'}${fmt(Math.abs(diff.max), 4)}).`
+  );
 }
 
 export function whatIfView(store) {
@@ -64,7 +74,8 @@ export function whatIfView(store) {
     out,
   );
 
-  function show(title, a, b, rows, cols, note) {
+  // a: the weights after (or the second), b: before (or the first); sides names them
+  function show(title, a, b, sides, note) {
     clear(out);
     if (a.rows !== b.rows || a.cols !== b.cols) {
       out.append(
@@ -81,14 +92,18 @@ export function whatIfView(store) {
       h(
         'div',
         { class: 'matrix-row' },
-        smallMatrix('before', b),
-        smallMatrix('after', a),
-        smallMatrix('after − before', diff, { signed: true }),
+        smallMatrix(sides.before.name, b),
+        smallMatrix(sides.after.name, a),
+        smallMatrix(`${sides.after.name} − ${sides.before.name}`, diff, { signed: true }),
       ),
       h(
         'p',
-        { class: 'whatif-result', 'data-max-change': String(diff.max) },
-        `${title}. ${describe(diff, rows, cols)}${note ? ` ${note}` : ''}`,
+        {
+          class: 'whatif-result',
+          'data-max-change': String(diff.max),
+          'data-at': diff.at.join(','),
+        },
+        `${title}. ${describe(diff, a, b, sides)}${note ? ` ${note}` : ''}`,
       ),
     );
   }
@@ -114,12 +129,15 @@ export function whatIfView(store) {
       title = `Head ${head + 1} on “${other.value.trim()}” against this sentence`;
     }
     try {
+      const names = kind === 'other' ? ['this sentence', 'the other'] : ['before', 'after'];
       show(
         title,
         edited.step('weights', head),
         result.step('weights', head),
-        result.tokens,
-        result.tokens,
+        {
+          before: { tokens: result.tokens, name: names[0] },
+          after: { tokens: kind === 'hide' ? result.tokens : edited.tokens, name: names[1] },
+        },
         kind === 'hide' ? 'Its own row changes most: it lost its meaning but kept its position.' : '',
       );
     } finally {
@@ -135,13 +153,10 @@ export function whatIfView(store) {
     }
     const a = Number(headA.value),
       b = Number(headB.value);
-    show(
-      `Head ${a + 1} against head ${b + 1}`,
-      result.step('weights', a),
-      result.step('weights', b),
-      result.tokens,
-      result.tokens,
-    );
+    show(`Head ${a + 1} against head ${b + 1}`, result.step('weights', a), result.step('weights', b), {
+      before: { tokens: result.tokens, name: `head ${b + 1}` },
+      after: { tokens: result.tokens, name: `head ${a + 1}` },
+    });
   }
 
   const stop = watch(store, ['result', 'query'], ({ result, query }) => {

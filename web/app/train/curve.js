@@ -11,8 +11,10 @@ function frame(canvas, lastStep) {
   const dpr = globalThis.devicePixelRatio || 1;
   canvas.width = W * dpr;
   canvas.height = H * dpr;
-  canvas.style.width = `${W}px`;
-  canvas.style.height = `${H}px`;
+  // as wide as its card allows, up to W px, at its own aspect ratio (a phone's card is narrower)
+  canvas.style.width = '100%';
+  canvas.style.maxWidth = `${W}px`;
+  canvas.style.height = 'auto';
   const ctx = canvas.getContext('2d');
   ctx.scale(dpr, dpr);
   ctx.clearRect(0, 0, W, H);
@@ -25,6 +27,11 @@ function frame(canvas, lastStep) {
   ctx.textAlign = 'center';
   for (let p = 1; p <= last; p *= 10) ctx.fillText(p.toLocaleString('en-US'), x(p), H - 8);
   return { ctx, x, top: PAD.top, bottom: H - PAD.bottom };
+}
+
+// The empty chart a panel shows before training starts: the frame and the step axis.
+export function drawEmptyCurve(canvas) {
+  frame(canvas, 10);
 }
 
 // A line through the points' (steps, value) in blue.

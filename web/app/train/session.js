@@ -1,10 +1,12 @@
 // What both training panels (the text layer's and the picture layer's) share: the Web Worker
 // started on the first Train (never from file://, where browsers run no workers), one button for
-// Train / Pause / Resume, Reset with the seed, the losses so far (thinned to at most 400 points)
+// Train / Pause / Resume, Reset with the seed, the losses so far (at most 400 points, thinned
+// evenly in log(steps), as the curve's axis is: thin.js)
 // and the held-out evaluations, and the worker's 'paused' and 'error' messages in the status line.
 // The panel gives the start message's own fields (start), what it says while the worker starts
 // (startingText), and handles every other message (onMessage).
 import { startTrainingWorker } from '../engine.js';
+import { thinLogSteps } from './thin.js';
 
 const MAX_POINTS = 400;
 const stepsText = (n) => n.toLocaleString('en-US');
@@ -33,7 +35,7 @@ export function trainingSession({ status, startButton, resetButton, seed, start,
   function receive({ data }) {
     if (data.type === 'progress') {
       session.losses.push({ steps: data.steps, loss: data.loss });
-      if (session.losses.length > MAX_POINTS) session.losses = session.losses.filter((_, i) => i % 2 === 0);
+      session.losses = thinLogSteps(session.losses, MAX_POINTS);
     } else if (data.type === 'paused') {
       status.textContent = `Paused at step ${stepsText(data.steps)}.`;
       status.dataset.steps = String(data.steps);

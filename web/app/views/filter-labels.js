@@ -21,7 +21,7 @@ function sized(canvas, width, height) {
 }
 
 const fontFor = (cell, t, bold) =>
-  `${t.known ? '' : 'italic '}${bold ? '700 ' : ''}${Math.min(12, Math.max(9, cell * 0.8))}px ${FONT}`;
+  `${t.known || t.standIn ? '' : 'italic '}${bold ? '700 ' : ''}${Math.min(12, Math.max(9, cell * 0.8))}px ${FONT}`;
 
 // rows: the query tokens; [scrollTop, viewHeight] the visible part; cell: CSS px per row.
 export function paintRowLabels(canvas, tokens, { cell, width, scroll, height, query }) {
@@ -32,7 +32,7 @@ export function paintRowLabels(canvas, tokens, { cell, width, scroll, height, qu
     last = Math.min(tokens.length, Math.ceil((scroll + height) / cell));
   for (let i = first; i < last; i++) {
     ctx.font = fontFor(cell, tokens[i], i === query);
-    ctx.fillStyle = i === query ? '#3b5bdb' : tokens[i].known ? '#1b1f24' : '#5c636a';
+    ctx.fillStyle = i === query ? '#3b5bdb' : tokens[i].known || tokens[i].standIn ? '#1b1f24' : '#5c636a';
     ctx.fillText(label(tokens[i], 14), width - 6, (i + 0.5) * cell - scroll);
   }
 }
@@ -48,7 +48,7 @@ export function paintColumnLabels(canvas, tokens, { cell, height, scroll, width 
     ctx.translate((j + 0.5) * cell - scroll, height - 4);
     ctx.rotate(-Math.PI / 3);
     ctx.font = fontFor(cell, tokens[j], false);
-    ctx.fillStyle = tokens[j].known ? '#1b1f24' : '#5c636a';
+    ctx.fillStyle = tokens[j].known || tokens[j].standIn ? '#1b1f24' : '#5c636a';
     ctx.fillText(label(tokens[j], 12), 0, 0);
     ctx.restore();
   }

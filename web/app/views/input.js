@@ -70,11 +70,18 @@ export function inputView(store) {
       (li, i) => {
         const t = list[i],
           button = li.firstChild;
-        setText(button, t.text);
-        button.className = `token${t.known ? '' : ' unknown'}${i === query ? ' selected' : ''}`;
+        // a stand-in shows, on the chip itself, whose vector the word takes: "I = me"
+        if (t.standIn) button.replaceChildren(t.text, h('small', { class: 'stand-in-word' }, ` = ${t.standIn}`));
+        else setText(button, t.text);
+        const kind = t.known ? '' : t.standIn ? ' stand-in' : ' unknown';
+        button.className = `token${kind}${i === query ? ' selected' : ''}`;
         button.dataset.index = String(i);
         button.setAttribute('aria-pressed', i === query ? 'true' : 'false');
-        button.title = t.known ? `GloVe word #${t.rank + 1}` : 'no GloVe vector: its embedding is zero';
+        button.title = t.known
+          ? `GloVe word #${t.rank + 1}`
+          : t.standIn
+            ? `no GloVe vector of its own: it takes the vector of “${t.standIn}”`
+            : 'no GloVe vector: its embedding is zero';
       },
     );
     setText(more, list.length > SHOWN ? `… and ${list.length - SHOWN} more tokens` : '');

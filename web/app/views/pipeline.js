@@ -2,6 +2,7 @@
 import { SIGNED_COLORS, WEIGHT_COLORS } from '../colors.js';
 import { h, setHidden, setText, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
+import { scaledFormula, scaledText, weightsFormula } from '../scaling-words.js';
 import { watch } from '../store.js';
 
 // [step, title, formula, what it is, per head?, the weight matrix drawn beside it]
@@ -10,7 +11,7 @@ const STAGES = [
     'embeddings',
     '2. Word embeddings',
     'X₀',
-    'Each token’s GloVe vector: 100 numbers learned from how words co-occur. Unknown tokens get zeros.',
+    'Each token’s GloVe vector: 100 numbers learned from how words co-occur. Unknown tokens get zeros; “I”, “a” and the digits, which the vectors lack, take a stand-in’s (step 1 names it).',
   ],
   [
     'positional',
@@ -102,11 +103,13 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
     const weightCaption = weightName ? h('figcaption') : null;
     const shape = h('span', { class: 'shape' });
     const hover = h('p', { class: 'stage-hover', 'aria-live': 'polite' });
+    const formulaText = h('code', {}, formula),
+      about = h('p', {}, text);
     const details = h(
       'details',
       { class: 'stage', open: true, 'data-step': step },
-      h('summary', {}, h('span', { class: 'stage-title' }, title), ' ', h('code', {}, formula), ' ', shape),
-      h('p', {}, text),
+      h('summary', {}, h('span', { class: 'stage-title' }, title), ' ', formulaText, ' ', shape),
+      about,
       h(
         'div',
         { class: 'stage-matrices' },
@@ -130,6 +133,8 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       shape,
       details,
       title,
+      formulaText,
+      about,
       weight,
       weightCaption,
       weightName,
@@ -167,12 +172,18 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
         shown.length,
         () => h('li'),
         (li, i) => {
-          setText(li, shown[i].text);
-          li.className = shown[i].known ? '' : 'unknown';
+          const t = shown[i];
+          setText(li, t.standIn ? `${t.text} = ${t.standIn}` : t.text);
+          li.className = t.known ? '' : t.standIn ? 'stand-in' : 'unknown';
         },
       );
     }
     for (const s of stages) {
+      // the scaling as these options do it: ÷ √d_k for dot products, × the cosine scale for cosines
+      if (s.step === 'scaled') {
+        setText(s.formulaText, scaledFormula(result.options));
+        setText(s.about, scaledText(result.options));
+      } else if (s.step === 'weights') setText(s.formulaText, weightsFormula(result.options));
       // a stage out of view (or closed) is painted when it comes into view, not on every keystroke
       s.stale = !(s.details.open && s.inView);
       if (s.stale) continue;
@@ -199,8 +210,10 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       );
       s.labels.style.setProperty('--row', `${rowHeight}px`);
       s.legend.textContent = isWeights
-        ? 'weights from 0 (dark) to 1 (yellow)'
-        : `blue ${(-extent).toFixed(2)} · white 0 · red ${extent.toFixed(2)}; hover for the values`;
+        ? `weights from 0 (dark) to 1 (yellow)${result.options.mask !== 'none' ? '; grey: masked (exactly 0)' : ''}`
+        : extent > 0
+          ? `blue −${extent.toFixed(2)} · white 0 · red +${extent.toFixed(2)}; hover for the values`
+          : 'all 0 (white)';
       const headNote = s.perHead && result.heads > 1 ? ` (head ${head + 1} of ${result.heads})` : '';
       s.shape.textContent = `${m.rows} × ${m.cols}${headNote}`;
       s.canvas.setAttribute(
@@ -209,13 +222,15 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       );
       if (s.weight) {
         const w = result.view(s.weightName);
-        paintMatrix(s.weight, w, SIGNED_COLORS, null, null, { width: 150, height: 150 });
+        const { hi: wExtent } = paintMatrix(s.weight, w, SIGNED_COLORS, null, null, { width: 150, height: 150 });
         s.weight.setAttribute(
           'aria-label',
           `${s.weightName.toUpperCase().replace('W', 'W_')}: the ${w.rows} by ${w.cols} weight matrix (${result.options.weights})`,
         );
         s.weight.title = `W_${s.weightName[1].toUpperCase()} (${w.rows} × ${w.cols}, ${result.options.weights} weights)`;
-        s.weightCaption.textContent = `W_${s.weightName[1].toUpperCase()}: ${w.rows} × ${w.cols}, ${result.options.weights}`;
+        s.weightCaption.textContent =
+          `W_${s.weightName[1].toUpperCase()}: ${w.rows} × ${w.cols}, ${result.options.weights}; ` +
+          (wExtent > 0 ? `blue −${wExtent.toFixed(2)} · white 0 · red +${wExtent.toFixed(2)}` : 'all 0 (white)');
       }
     }
   }

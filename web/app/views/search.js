@@ -10,6 +10,7 @@ import { fmt, percent } from '../format.js';
 import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
 import { vocabularyNote } from '../vocabulary.js';
+import { outsideProblem, outsideSearch } from './search-outside.js';
 
 const SHOWN = 12;
 
@@ -43,35 +44,44 @@ function resultItem() {
 }
 
 export function searchView(store) {
-  // the search box: type a word of the sentence (or choose one of the list) to make it the query
+  // the search box: a word of the sentence (typed or chosen from the list) becomes the query at
+  // each keystroke; a word from outside the sentence searches the sentence with its own vector
   const wordsId = uniqueId('words');
   const words = h('datalist', { id: wordsId });
   const notFound = h('p', { class: 'not-found', 'aria-live': 'polite' });
+  const outside = outsideSearch(() => render(store.get()));
   const choose = () => {
     const { result, query } = store.get();
-    const typed = box.value.trim().toLowerCase();
-    const i = result?.tokens.findIndex((t) => t.text.toLowerCase() === typed) ?? -1;
-    if (i >= 0) {
-      notFound.textContent = '';
-      if (i !== query) store.set({ query: i, queryChosen: true });
-    } else
-      notFound.textContent = typed
-        ? `“${box.value.trim()}” is not a word of this sentence: the query is one of its words.`
-        : '';
+    const typed = box.value.trim();
+    const i = typed ? (result?.tokens.findIndex((t) => t.text.toLowerCase() === typed.toLowerCase()) ?? -1) : -1;
+    if (i >= 0 || !typed) {
+      outside.drop();
+      if (i >= 0 && i !== query) store.set({ query: i, queryChosen: true });
+      else render(store.get());
+    } else if (outside.get()?.word !== typed) outside.search(typed, store.get());
   };
   const box = h('input', {
     type: 'search',
     list: wordsId,
     autocomplete: 'off',
     spellcheck: false,
-    'aria-label': 'The query: type or choose a word of the sentence',
+    'aria-label': 'The query: type a word of the sentence, or any word to search the sentence with',
+    oninput: choose,
     onchange: choose,
-    onkeydown: (e) => e.key === 'Enter' && choose(),
   });
   const results = h('ol', { class: 'results', 'aria-label': 'Search results: the keys, ranked by score' });
   const more = h('p', { class: 'more' });
   const answerStrip = h('canvas', { class: 'strip answer-strip', 'aria-hidden': 'true' });
   const about = h('p', { class: 'about' });
+  const body = h(
+    'div',
+    { class: 'search-body' },
+    results,
+    more,
+    h('h3', {}, 'The answer: Σ weight × value'),
+    answerStrip,
+    about,
+  );
   const caption = h(
     'p',
     { class: 'caption' },
@@ -86,22 +96,42 @@ export function searchView(store) {
     caption,
     h('div', { class: 'search-box' }, h('span', { class: 'magnifier', 'aria-hidden': 'true' }, '⌕'), box, words),
     notFound,
-    results,
-    more,
-    h('h3', {}, 'The answer: Σ weight × value'),
-    answerStrip,
-    about,
+    body,
   );
 
-  const stop = watch(store, ['result', 'query', 'head', 'lens', 'vocabulary'], (state) => {
-    const { result, query: chosen, head, lens } = state;
-    const nq = result?.tokens.length ?? 0,
-      keys = result ? keyTokens(result) : [],
-      n = keys.length;
-    setHidden(root, nq === 0 || n === 0);
+  let last = null; // the store's result and query last drawn
+  function render(state) {
+    const { result: sentence, query: chosen, head, lens } = state;
+    if (last && outside.get()) {
+      if (chosen !== last.chosen)
+        outside.drop(); // a word chosen elsewhere becomes the query
+      else if (sentence !== last.sentence) outside.search(outside.get().word, state); // the sentence changed
+    }
+    last = { sentence, chosen };
+    const nq = sentence?.tokens.length ?? 0;
+    setHidden(root, nq === 0 || !sentence || keyTokens(sentence).length === 0);
     if (root.hidden) return;
-    const { dK, tokens } = result;
-    const query = Math.min(chosen, nq - 1); // the query may be set before its sentence's result arrives
+    // a word from outside the sentence: its own search (or why there is none)
+    const o = outside.get();
+    const problem = o ? (o.error ?? outsideProblem(o.word, o.result)) : null;
+    root.classList.toggle('outside', Boolean(o && !problem));
+    setText(
+      notFound,
+      !o
+        ? ''
+        : (problem ??
+            `“${o.word}” is not a word of this sentence. It searches the sentence anyway: its own vector is the ` +
+              `query (a word from outside the sentence), over the ${sentence.cross ? 'document' : 'sentence'}’s keys, ` +
+              'without positional encoding on either side: the outside word has no place in the sentence.'),
+    );
+    setHidden(body, Boolean(problem));
+    if (problem) return;
+    const result = o ? o.result : sentence;
+    const keys = keyTokens(result),
+      n = keys.length;
+    const { dK } = result;
+    const tokens = sentence.tokens;
+    const query = o ? 0 : Math.min(chosen, nq - 1); // the query may be set before its sentence's result arrives
     // what the answer is about, decoded to words first: the call may grow wasm memory, and the
     // views below must be taken after it
     const near = lens.vocabularyReady ? lens.nearestWords(result.answerMeaning(query), 5) : null;
@@ -112,7 +142,7 @@ export function searchView(store) {
       weights = row('weights');
     const values = result.view('value', head),
       context = result.view('context', head);
-    if (document.activeElement !== box.getRootNode().host || box.getRootNode().activeElement !== box)
+    if (!o && (document.activeElement !== box.getRootNode().host || box.getRootNode().activeElement !== box))
       if (box.value !== tokens[query].text) box.value = tokens[query].text; // not while the reader types in it
     const unique = [...new Set(tokens.slice(0, 200).map((t) => t.text))];
     syncChildren(
@@ -130,15 +160,19 @@ export function searchView(store) {
     const shown = order.slice(0, SHOWN);
     syncChildren(results, shown.length, resultItem, (li, r) => {
       const j = shown[r],
-        masked = isMasked(result.options.mask, query, j);
+        masked = !o && isMasked(result.options.mask, query, j);
       const [title, numbers, track, content] = li.children;
       li.classList.toggle('masked', masked);
       li.dataset.key = String(j);
       li.dataset.weight = String(weights[j]);
       setText(title.firstChild, keys[j].text);
       // a result of the sentence itself can become the query (a document's words cannot)
-      if (title.firstChild.disabled !== result.cross) title.firstChild.disabled = result.cross;
-      title.firstChild.onclick = () => store.set({ query: j, queryChosen: true });
+      if (title.firstChild.disabled !== sentence.cross) title.firstChild.disabled = sentence.cross;
+      title.firstChild.onclick = () => {
+        outside.drop();
+        if (j === chosen) render(store.get());
+        store.set({ query: j, queryChosen: true });
+      };
       setHidden(title.lastChild, result.cross || j !== query);
       setText(
         numbers,
@@ -162,6 +196,13 @@ export function searchView(store) {
           : 'The answer is the zero vector: it is about nothing.',
     );
     about.dataset.words = (near ?? []).map((w) => w.word).join(' ');
-  });
-  return { root, destroy: stop };
+  }
+  const stop = watch(store, ['result', 'query', 'head', 'lens', 'vocabulary'], render);
+  return {
+    root,
+    destroy: () => {
+      stop();
+      outside.drop();
+    },
+  };
 }

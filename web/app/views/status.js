@@ -47,7 +47,7 @@ export function statusView(store) {
       if (result.tokens.length === 0)
         add(
           text.trim() === ''
-            ? 'Type a sentence above to see attention at work, for example “A Lannister always pays his debts”.'
+            ? 'Type a sentence in the “Your sentence” box to see attention at work, for example “A Lannister always pays his debts”.'
             : 'There are no words in this text: only spaces or invisible characters.',
           'prompt',
         );
@@ -57,14 +57,21 @@ export function statusView(store) {
         );
       else if (result.truncated)
         add(`This text has ${fmtInt(result.totalTokens)} tokens; the first ${fmtInt(result.tokens.length)} are shown.`);
-      const unknown = result.tokens.filter((t) => !t.known);
+      const standIns = [...new Map(result.tokens.filter((t) => t.standIn).map((t) => [t.text, t.standIn]))];
+      if (standIns.length)
+        add(
+          `The word vectors keep no one-letter or one-digit words, so ${standIns
+            .map(([word, standIn]) => `“${word}” takes the vector of “${standIn}”`)
+            .join(', ')} (shown on its chip).`,
+        );
+      const unknown = result.tokens.filter((t) => !t.known && !t.standIn);
       if (unknown.length)
         add(
           `${
             unknown.length === 1
               ? 'One token has no GloVe vector (marked with a dashed outline), so its embedding is'
               : `${unknown.length} tokens have no GloVe vector (marked with a dashed outline), so their embeddings are`
-          } zero: for example “a”, “i”, plain numbers and words outside English.`,
+          } zero: for example other single letters, numbers, contractions such as “don’t”, and words outside English.`,
         );
       for (const w of result.warnings) add(w, 'warning');
       if (vocabulary?.error)

@@ -56,7 +56,7 @@ export function topicView(store) {
   const detail = h('span', { class: 'topic-detail' });
   const words = h('ol', { class: 'topic-words', 'aria-label': "The question's weight on each word" });
   const more = h('p', { class: 'more' });
-  const legend = weightLegend('the question’s weight (dashed: no vector, no part)');
+  const legend = weightLegend('the question’s weight (dashed: no part: punctuation, or no vector of its own)');
   const seedNote = h('p', { class: 'topic-seed', hidden: true });
   const examples = h(
     'div',

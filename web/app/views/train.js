@@ -5,9 +5,10 @@ import { TRAINING_DEFAULTS, TRAINING_SPECS } from '../../lib/options.js';
 import { WEIGHT_COLORS } from '../colors.js';
 import { h, uniqueId } from '../dom.js';
 import { paintMatrix } from '../draw.js';
+import { weightLegend } from '../legend.js';
 import { fmt, percent } from '../format.js';
 import { watch } from '../store.js';
-import { drawCurve } from '../train/curve.js';
+import { drawCurve, drawEmptyCurve } from '../train/curve.js';
 import { trainingSession } from '../train/session.js';
 
 export function trainView(store) {
@@ -29,10 +30,12 @@ export function trainView(store) {
     role: 'img',
     'aria-label': 'Training loss (blue) and held-out top-10 accuracy (orange)',
   });
+  drawEmptyCurve(curve); // its frame and step axis, at its size, before training starts
   const filterCanvas = h('canvas', {
     role: 'img',
     class: 'train-filter',
     'aria-label': 'Attention weights of your sentence, head 1: drawn once training starts',
+    hidden: true, // until the first weights come
   });
   const filterCaption = h('figcaption');
   const filterLabels = h('div', { class: 'stage-labels', 'aria-hidden': 'true' });
@@ -81,6 +84,7 @@ export function trainView(store) {
         { class: 'small-matrix train-mini' },
         h('div', { class: 'stage-plot' }, filterLabels, filterCanvas),
         filterCaption,
+        weightLegend(''),
       ),
     ),
     accuracy,
@@ -124,6 +128,7 @@ export function trainView(store) {
     } else if (data.type === 'filter') {
       const n = Math.max(data.rows, data.cols),
         cell = Math.max(2, Math.min(24, 160 / n));
+      filterCanvas.hidden = false;
       paintMatrix(filterCanvas, { data: data.weights, rows: data.rows, cols: data.cols }, WEIGHT_COLORS, 0, 1, {
         width: cell * data.cols,
         height: cell * data.rows,

@@ -35,6 +35,19 @@ async function fetchOk(url) {
 
 const creditOf = (p) => `${p.title}: ${p.author}, ${p.licence}.`;
 
+// What of a picture the layer sees: the core takes its centred square (src/core/image), so a
+// picture that is not square loses two edges, which the page says.
+export function cropNote({ width, height }) {
+  if (width === height) return '';
+  const side = Math.min(width, height),
+    cut = Math.abs(width - height);
+  const edges = width > height ? 'left and right' : 'top and bottom';
+  return (
+    `It is not square: the layer sees its middle ${side} × ${side} pixels, ` +
+    `${cut % 2 ? `about ${Math.round(cut / 2)}` : cut / 2} pixels cut from the ${edges} edges.`
+  );
+}
+
 // builtIns(): a promise of the built-in photos' list, asked for when the image mode is first shown
 export function pickerView(store, builtIns) {
   const fileId = uniqueId('picture-file');
@@ -52,6 +65,7 @@ export function pickerView(store, builtIns) {
   const status = h('p', { class: 'picture-status', role: 'status' });
   const error = h('p', { class: 'picture-error', role: 'alert', hidden: true });
   const credit = h('p', { class: 'credit' });
+  const crop = h('p', { class: 'crop-note', 'aria-live': 'polite' });
   const root = h(
     'section',
     { class: 'picker', 'aria-label': 'The picture' },
@@ -60,13 +74,14 @@ export function pickerView(store, builtIns) {
     h(
       'p',
       { class: 'open-own' },
+      file, // before its label: a focus on it shows on the label (the input itself is hidden)
       h('label', { for: fileId, class: 'button' }, 'Open a picture of your own…'),
-      file,
       ' or drop one on this panel, or paste one (Ctrl+V). It stays in this page: nothing is uploaded.',
     ),
     status,
     error,
     credit,
+    crop,
   );
 
   root.addEventListener('dragover', (e) => {
@@ -116,6 +131,7 @@ export function pickerView(store, builtIns) {
       credit.textContent = picture
         ? `${picture.credit || picture.title} ${picture.width} × ${picture.height} pixels as decoded.`
         : '';
+      crop.textContent = picture ? cropNote(picture) : '';
       for (const b of photos.children) b.setAttribute('aria-pressed', String(b.dataset.name === picture?.name));
     },
   );

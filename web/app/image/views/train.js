@@ -6,7 +6,7 @@
 import { IMAGE_TRAINING_DEFAULTS, IMAGE_TRAINING_SPECS } from '../../../lib/options.js';
 import { h, uniqueId } from '../../dom.js';
 import { fmt } from '../../format.js';
-import { drawCurve } from '../../train/curve.js';
+import { drawCurve, drawEmptyCurve } from '../../train/curve.js';
 import { trainingSession } from '../../train/session.js';
 import { trainedImageOptions } from '../trained.js';
 
@@ -60,6 +60,7 @@ export function imageTrainView(store) {
     role: 'img',
     'aria-label': 'Training loss (blue) and the held-out filter × V in dB (orange), with identity weights’ dashed',
   });
+  drawEmptyCurve(curve); // its frame and step axis, at its size, before training starts
   const heldOut = h('p', { class: 'train-held-out' });
   const root = h(
     'details',

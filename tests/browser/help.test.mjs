@@ -1,0 +1,71 @@
+// Help a phone shows: each option's explanation opens under it from a "?" button (a tap, a key
+// or a screen reader), never only as a hover tooltip; the empty box's prompt points at the box.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openLens, screenshot, seriousViolations, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
+
+const env = useBrowser(before, after);
+const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
+const PHONE = { width: 390, height: 844 };
+
+// the field of the control labelled `label`
+const field = (page, label) => shadow(page, '.controls .field').filter({ has: page.getByText(label, { exact: true }) });
+
+const HELP = [
+  ['Temperature', /below 1 sharpens the filter/],
+  ['Positional weight', /X = embeddings \+ weight × PE/],
+  ['Scale by √dₖ', /Cosines .* multiplied by 10/],
+  ['Weights', /Xavier-uniform/],
+];
+
+test('on a phone each option’s help opens with a tap, is shown, and describes its control', async () => {
+  const { page, problems } = await openLens(env.context, env.url);
+  await page.setViewportSize(PHONE);
+  await waitForAnalysis(page);
+  for (const [label, words] of HELP) {
+    const f = field(page, label);
+    const button = f.getByRole('button', { name: `What is ${label}?` });
+    const help = f.locator('.field-help');
+    assert.ok(await button.isVisible(), `${label}: its ? button is on screen`);
+    assert.ok(await help.isHidden(), `${label}: closed at first`);
+    await button.click(); // a tap
+    assert.ok(await help.isVisible(), `${label}: the help shows`);
+    assert.match(await help.textContent(), words);
+    assert.equal(await button.getAttribute('aria-expanded'), 'true');
+    const box = await help.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `${label}: the help fits the phone`);
+    // the control is described by the same words, for a screen reader
+    const described = await f.locator('input, select').first().getAttribute('aria-describedby');
+    assert.equal(described, await help.getAttribute('id'));
+  }
+  await shadow(page, '.controls').scrollIntoViewIfNeeded();
+  await screenshot(page, 'help-phone');
+  assert.deepEqual(await seriousViolations(page), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the keyboard opens and closes an option’s help', async () => {
+  const { page } = await openLens(env.context, env.url);
+  await waitForAnalysis(page);
+  const f = field(page, 'Temperature');
+  const button = f.getByRole('button', { name: 'What is Temperature?' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  assert.ok(await f.locator('.field-help').isVisible());
+  await page.keyboard.press('Space');
+  assert.ok(await f.locator('.field-help').isHidden());
+  assert.equal(await button.getAttribute('aria-expanded'), 'false');
+  await page.close();
+});
+
+test('the empty box’s prompt names the box, which is where it says', async () => {
+  const { page } = await openLens(env.context, env.url);
+  await page.setViewportSize(PHONE);
+  await waitForAnalysis(page);
+  await typeSentence(page, '');
+  const prompt = shadow(page, '.notes li.prompt');
+  assert.match(await prompt.textContent(), /Type a sentence in the “Your sentence” box/);
+  assert.doesNotMatch(await prompt.textContent(), /above|below/);
+  await page.close();
+});
