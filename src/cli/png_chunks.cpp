@@ -92,9 +92,10 @@ PngHeader keep_needed_chunks(std::string& png) {
   if (!ihdr) throw std::runtime_error("it is cut short (it has no IHDR chunk)");
   if (h.idat_bytes == 0) throw std::runtime_error("it has no pixel data (no IDAT chunk)");
   if (h.idat_bytes < least_idat_bytes(h))
-    throw std::runtime_error("its pixel data (" + std::to_string(h.idat_bytes) + " compressed bytes) is too short for " +
-                             std::to_string(h.width) + " × " + std::to_string(h.height) + " pixels (at least " +
-                             std::to_string(least_idat_bytes(h)) + "): the file is damaged");
+    throw std::runtime_error("its pixel data (" + std::to_string(h.idat_bytes) +
+                             " compressed bytes) is too short for " + std::to_string(h.width) + " × " +
+                             std::to_string(h.height) + " pixels (at least " + std::to_string(least_idat_bytes(h)) +
+                             "): the file is damaged");
   return h;
 }
 
