@@ -7,11 +7,14 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "cli/files.h"
 #include "core/image/view.h"
 #include "core/steps.h"
 
 namespace al::cli {
 namespace {
+
+constexpr std::size_t kMaxTextBytes = std::size_t(64) << 20;  // a text read from stdin
 
 const char* const kIntro = R"(attention-lens: self-attention on a sentence, with every step shown.
 
@@ -102,16 +105,20 @@ std::string option_lines(const std::vector<OptionSpec<S>>& specs) {
   return out;
 }
 
-// "ROW,COL" of a patch, 0-based, as a patch index on a side × side grid (checked later).
+// "ROW,COL" of a patch, 0-based, as a patch index on a side × side grid: both numbers plain
+// decimal digits ("5.5", "0x5", "" or "-1" are refused, not read as 5, 0 or 0).
 int to_patch(const std::string& v, int side) {
   const std::size_t comma = v.find(',');
-  if (comma == std::string::npos) throw std::invalid_argument("--query needs ROW,COL of a patch, got '" + v + "'");
-  char* end = nullptr;
-  const long row = std::strtol(v.c_str(), &end, 10);
-  const long col = std::strtol(v.c_str() + comma + 1, &end, 10);
-  if (*end != '\0' || row < 0 || col < 0 || row >= side || col >= side)
-    throw std::invalid_argument("--query needs ROW,COL of a patch from 0 to " + std::to_string(side - 1) + ", got '" +
-                                v + "'");
+  const auto whole = [](const std::string& s) {
+    return !s.empty() && s.size() <= 9 && s.find_first_not_of("0123456789") == std::string::npos;
+  };
+  const std::string row_text = v.substr(0, comma), col_text = comma == std::string::npos ? "" : v.substr(comma + 1);
+  const std::string range =
+      "--query needs ROW,COL of a patch, each a whole number from 0 to " + std::to_string(side - 1);
+  if (comma == std::string::npos || !whole(row_text) || !whole(col_text))
+    throw std::invalid_argument(range + ", got '" + v + "'");
+  const long row = std::stol(row_text), col = std::stol(col_text);
+  if (row >= side || col >= side) throw std::invalid_argument(range + ", got '" + v + "'");
   return int(row * side + col);
 }
 
@@ -195,7 +202,7 @@ Args parse_args(int argc, char** argv) {
     return a;
   }
   if (words.empty() || (words.size() == 1 && words[0] == "-")) {
-    a.text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    a.text = read_stream(std::cin, "text on stdin", kMaxTextBytes);
   } else {
     for (const std::string& w : words) a.text += (a.text.empty() ? "" : " ") + w;
   }

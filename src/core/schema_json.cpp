@@ -8,6 +8,7 @@
 #include "core/embedding_store.h"
 #include "core/image/patches.h"
 #include "core/image/tokens.h"
+#include "core/image/view.h"
 #include "core/json_writer.h"
 #include "core/options.h"
 #include "core/steps.h"
@@ -81,6 +82,9 @@ std::string schema_json() {
     j.key("imageTokenDims").value(image::kTokenDims);
     // what `scale` multiplies cosines by (dot products are divided by √d_k instead)
     j.key("cosineScale").value(kCosineScale);
+    // the largest picture the image mode takes (core/image/view.h), checked before any copy
+    j.key("imageLimits").begin_object().key("maxSide").value(image::kMaxSide);
+    j.key("maxPixels").value(image::kMaxPixels).key("maxFileBytes").value(image::kMaxFileBytes).end_object();
     j.key("imageOptions");
     write_specs(j, image_option_specs());
     j.key("imageSteps");

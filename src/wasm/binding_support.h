@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -16,6 +17,7 @@
 
 #include "core/analyze.h"
 #include "core/embedding_store.h"
+#include "core/errors.h"
 #include "core/explain.h"
 #include "core/matrix.h"
 #include "core/nearest.h"
@@ -28,18 +30,32 @@ namespace al::wasm {
 
 using emscripten::val;
 
-// The message of the last failed call, kept until takeError() reads it.
+// The message of the last failed call, kept until takeError() reads it, and the JS error class
+// it is thrown as (takeErrorType()): "TypeError" for a bad option or argument (OptionError),
+// "RangeError" when wasm memory is full (std::bad_alloc), "Error" for the rest (a bad file).
 std::string& last_error();
+std::string& last_error_type();
+
+// The sentence for a C++ allocation that failed: wasm memory is at its limit.
+std::string out_of_memory_message();
 
 // Runs f; on a C++ exception keeps its message for takeError() and returns null or a default.
 template <class F>
 auto guarded(F&& f) -> decltype(f()) {
   try {
     return f();
+  } catch (const OptionError& e) {
+    last_error() = e.what();
+    last_error_type() = "TypeError";
+  } catch (const std::bad_alloc&) {
+    last_error() = out_of_memory_message();
+    last_error_type() = "RangeError";
   } catch (const std::exception& e) {
     last_error() = e.what();
+    last_error_type() = "Error";
   } catch (...) {
     last_error() = "unexpected error in the attention core";
+    last_error_type() = "Error";
   }
   using R = decltype(f());
   if constexpr (std::is_same_v<R, val>)

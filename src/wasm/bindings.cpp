@@ -4,6 +4,7 @@
 // Ownership: JS owns every Lens and Analysis it receives and must call .delete() on it.
 // Bulk data crosses once: bytes in through a malloc'd buffer (pointer + length), numbers out as
 // typed-array views onto C++-owned memory, which the JS API copies at once.
+#include <emscripten/heap.h>
 #include <unistd.h>
 
 #include <memory>
@@ -159,7 +160,13 @@ std::unique_ptr<Analysis> analyzeCross(Lens& lens, const std::string& query, con
   });
 }
 
-std::string takeError() { return std::exchange(last_error(), std::string()); }
+std::string takeError() {
+  last_error_type().clear();
+  return std::exchange(last_error(), std::string());
+}
+std::string takeErrorType() { return last_error_type(); }
+// the most wasm memory may grow to (-sMAXIMUM_MEMORY), for the JS API's sentences
+double heapMax() { return double(emscripten_get_heap_max()); }
 int liveAnalyses() { return live_analyses(); }
 double heapTop() { return double(reinterpret_cast<std::uintptr_t>(sbrk(0))); }
 std::string kernelNames() { return std::string(kernels::gemm_impl()) + "/" + kernels::softmax_impl(); }
@@ -169,6 +176,15 @@ std::string kernelNames() { return std::string(kernels::gemm_impl()) + "/" + ker
 std::string& last_error() {
   static std::string message;
   return message;
+}
+std::string& last_error_type() {
+  static std::string type;
+  return type;
+}
+std::string out_of_memory_message() {
+  const auto mb = [](double bytes) { return std::to_string(int(bytes / (1024 * 1024) + 0.5)) + " MB"; };
+  return "wasm memory is full (" + mb(double(emscripten_get_heap_size())) + " of at most " +
+         mb(double(emscripten_get_heap_max())) + "): dispose() results no longer needed, or use smaller inputs";
 }
 
 int& live_analyses() {
@@ -287,6 +303,8 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
   function("analyzeCross", &analyzeCross);
   function("schemaJson", &al::schema_json);
   function("takeError", &takeError);
+  function("takeErrorType", &takeErrorType);
+  function("heapMax", &heapMax);
   function("liveAnalyses", &liveAnalyses);
   function("heapTop", &heapTop);
   function("kernelNames", &kernelNames);

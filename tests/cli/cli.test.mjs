@@ -212,7 +212,7 @@ test('--image refuses what is not a PNG, a damaged PNG and a patch off the grid,
   assert.match(r.stderr, /cannot read .* as a PNG/);
   r = run(['--image', twoRegionPng(), '--patch', '32', '--query', '7,0']);
   assert.equal(r.status, 2);
-  assert.match(r.stderr, /--query needs ROW,COL of a patch from 0 to 6/);
+  assert.match(r.stderr, /--query needs ROW,COL of a patch, each a whole number from 0 to 6/);
   r = run(['--image', twoRegionPng(), '--patch', '12']);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /patch must be one of 32, 16, 8, got 12/);

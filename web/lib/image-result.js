@@ -20,7 +20,7 @@ export class ImageResult extends StepResult {
   // the blend head's).
   focus(head, row, top = 5) {
     if (head !== -1) return super.focus(head, row, top);
-    return { ...this.checked(this.handle.focus(-1, row, top), RangeError) };
+    return this.focusOf(-1, row, top);
   }
 
   // A token-space step (embeddings, positional, input, value, context, output) decoded to each

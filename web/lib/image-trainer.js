@@ -2,6 +2,7 @@
 // (lens.createImageTrainer()): learned non-local means (filter × V of noisy pictures against the
 // clean ones), from identity weights by default.
 // Objects and arrays returned are JS-owned copies.
+import { takeError } from './errors.js';
 import { checkImage } from './image-check.js';
 import { withBytes } from './with-bytes.js';
 
@@ -22,8 +23,8 @@ export class ImageTrainer {
 
   #check(value) {
     this.#live();
-    const error = this.#module.takeError();
-    if (error) throw new Error(`attention-lens: ${error}`);
+    const error = takeError(this.#module);
+    if (error) throw error;
     return value;
   }
 
@@ -31,13 +32,13 @@ export class ImageTrainer {
   // with augment mirrored views and crops), or with { heldOut: true } one to score on only.
   addPicture(image, { heldOut = false } = {}) {
     const { width, height, data } = checkImage(image);
-    this.#withBytes(data, (ptr, n) => this.#live().addPicture(ptr, n, width, height, heldOut));
+    this.#withBytes(data, 'the picture', (ptr, n) => this.#live().addPicture(ptr, n, width, height, heldOut));
   }
 
   // use(ptr, length) with the bytes in wasm memory for the call; its result, checked
-  #withBytes(bytes, use) {
+  #withBytes(bytes, what, use) {
     this.#check();
-    return this.#check(withBytes(this.#module, bytes, use));
+    return this.#check(withBytes(this.#module, bytes, use, what));
   }
   // Runs count mini-batches (forward, backward, Adam); returns their mean loss (filter × V's mean
   // squared error against the clean pixels).
@@ -63,7 +64,7 @@ export class ImageTrainer {
   evaluate(weights) {
     if (weights === undefined) return this.#check(this.#live().evaluate());
     if (!(weights instanceof Uint8Array)) throw new TypeError('attention-lens: weights must be a Uint8Array');
-    return this.#withBytes(weights, (ptr, n) => this.#live().evaluateWeights(ptr, n));
+    return this.#withBytes(weights, 'the weights', (ptr, n) => this.#live().evaluateWeights(ptr, n));
   }
   // The same scores for what training should beat: { identity, random, noisyInput, meanPatch }.
   baselines() {

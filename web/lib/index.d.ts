@@ -143,7 +143,10 @@ export interface AttentionResult {
    * vectors, without the positional encoding (decode it with lens.nearestWords).
    */
   answerMeaning(query: number): Float32Array;
-  /** How concentrated query row's weights in a head are, computed by the core. */
+  /**
+   * How concentrated query row's weights in a head are, computed by the core. Throws a
+   * RangeError for a head, row or top that is not a whole number in range (NaN included).
+   */
   focus(head: number, row: number, top?: number): Focus;
   /** What a head does over all its rows, computed by the core. Self-attention only. */
   headSummary(head?: number): HeadSummary;
@@ -295,6 +298,12 @@ export interface MemoryStats {
   emvalHandles: number;
 }
 
+/**
+ * Every method that copies bytes or text into wasm memory (analyze, crossAnalyze, analyzeImage,
+ * nearestWords, createTrainer, the set…() loaders, a trainer's addPicture and evaluate) throws a
+ * RangeError ("wasm memory is full (… of at most 2048 MB): …") when the memory is at its limit;
+ * nothing is written, and the lens works again once results are disposed.
+ */
 export interface AttentionLens {
   readonly info: { simd: boolean; kernels: string };
   /** Self-attention on text. Async: rare words' embeddings shards are fetched on demand. */
@@ -323,7 +332,10 @@ export interface AttentionLens {
   readonly topicLabels: string[];
   /**
    * Attention among the patches of a picture (RGBA bytes as in ImageData; decode large photos
-   * at a reduced size first). Throws a TypeError for a malformed image or option.
+   * at a reduced size first). Throws a TypeError for a malformed image, a size over the image
+   * mode's limits (each side at most 16384 pixels, 2^26 pixels in all: checked before anything
+   * is copied) or a bad option (one the core refuses too, e.g. blendHead, or 'trained' weights
+   * with none loaded).
    */
   analyzeImage(image: RgbaImage, options?: ImageAnalyzeOptions): Promise<ImageResult>;
   /** Loads trained image-layer weights ("ALWT", d_model 48) for image options.weights = 'trained'. */

@@ -2,6 +2,7 @@
 import { readBytes } from '#assets';
 import { loadModule } from './loader.js';
 import { filesAt, packagedFiles } from './locate.js';
+import { takeError } from './errors.js';
 import { checkImage } from './image-check.js';
 import { ImageResult } from './image-result.js';
 import { ImageTrainer } from './image-trainer.js';
@@ -13,7 +14,7 @@ import {
 } from './options.js';
 import { AttentionResult } from './result.js';
 import { Trainer } from './trainer.js';
-import { withBytes } from './with-bytes.js';
+import { checkRoomForText, withBytes } from './with-bytes.js';
 
 function checkText(name, text) {
   if (typeof text !== 'string') throw new TypeError(`attention-lens: ${name} must be a string, got ${typeof text}`);
@@ -96,17 +97,18 @@ export class Lens {
 
   #check() {
     if (!this.#lens) throw new Error('attention-lens: this lens was disposed');
-    const error = this.#module.takeError();
-    if (error) throw new Error(`attention-lens: ${error}`);
+    const error = takeError(this.#module);
+    if (error) throw error;
   }
 
-  // Copies bytes into wasm memory once, hands them to C++, frees them.
-  #withBytes(bytes, use) {
-    return withBytes(this.#module, bytes, use);
+  // Copies bytes into wasm memory once, hands them to C++, frees them; a RangeError naming
+  // `what` when wasm memory is full.
+  #withBytes(bytes, what, use) {
+    return withBytes(this.#module, bytes, use, what);
   }
 
   #addFile(bytes, name) {
-    this.#withBytes(bytes, (ptr, n) => this.#lens.addFile(ptr, n, name));
+    this.#withBytes(bytes, `the embeddings file ${name}`, (ptr, n) => this.#lens.addFile(ptr, n, name));
     this.#check();
   }
 
@@ -134,6 +136,7 @@ export class Lens {
     const [text = '', document = ''] = texts.map((t) => t.toWellFormed());
     const warnings = [];
     for (let round = 0; round < 3; round++) {
+      checkRoomForText(this.#module, [text, document]);
       const names = this.#lens.filesNeeded(text, document, maxTokens);
       this.#check();
       if (names.length === 0) break;
@@ -176,6 +179,7 @@ export class Lens {
     this.#check();
     // lone surrogates become U+FFFD (same length, so offsets hold): Embind's UTF-8 encoder
     // would join a lone surrogate with the next code unit
+    checkRoomForText(this.#module, [text]);
     const handle = this.#module.analyze(this.#lens, text.toWellFormed(), o);
     this.#check();
     return new AttentionResult(this.#module, handle, { text, options: o, warnings, topicLabels: this.#topicLabels });
@@ -188,6 +192,7 @@ export class Lens {
     const o = normalizeOptions({ mask: 'none', ...options });
     const warnings = await this.loadFiles([queryText, documentText], o.maxTokens);
     this.#check();
+    checkRoomForText(this.#module, [queryText, documentText]);
     const handle = this.#module.analyzeCross(this.#lens, queryText.toWellFormed(), documentText.toWellFormed(), o);
     this.#check();
     return new AttentionResult(this.#module, handle, {
@@ -207,7 +212,9 @@ export class Lens {
     const { width, height, data: bytes } = checkImage(image);
     const o = normalizeImageOptions(options);
     this.#check();
-    const handle = this.#withBytes(bytes, (ptr, n) => this.#module.analyzeImage(this.#lens, ptr, n, width, height, o));
+    const handle = this.#withBytes(bytes, 'the picture', (ptr, n) =>
+      this.#module.analyzeImage(this.#lens, ptr, n, width, height, o),
+    );
     this.#check();
     return new ImageResult(this.#module, handle, { options: o, size: { width, height } });
   }
@@ -215,7 +222,7 @@ export class Lens {
   // Loads trained weights of the image layer ("ALWT", d_model 48) for image options.weights = 'trained'.
   setTrainedImageWeights(bytes) {
     this.#check();
-    this.#withBytes(bytes, (ptr, n) => this.#lens.setTrainedImageWeights(ptr, n));
+    this.#withBytes(bytes, 'the trained image weights', (ptr, n) => this.#lens.setTrainedImageWeights(ptr, n));
     this.#check();
   }
 
@@ -228,7 +235,7 @@ export class Lens {
       throw new RangeError(`attention-lens: k must be a whole number from 1 to 1000, got ${k}`);
     const floats = Float32Array.from(vector);
     const bytes = new Uint8Array(floats.buffer);
-    const found = this.#withBytes(bytes, (ptr) => {
+    const found = this.#withBytes(bytes, 'the vector', (ptr) => {
       const f = this.#lens.nearestWords(ptr, floats.length, k);
       // copy the views before anything else can grow wasm memory
       return f && { words: f.words, similarities: new Float32Array(f.similarities), ranks: new Int32Array(f.ranks) };
@@ -240,7 +247,7 @@ export class Lens {
   // Loads the topic query's model ("ALTP", src/core/topic/model.h) for result.topic().
   setTopicModel(bytes) {
     this.#check();
-    this.#withBytes(bytes, (ptr, n) => this.#lens.setTopicModel(ptr, n));
+    this.#withBytes(bytes, 'the topic model', (ptr, n) => this.#lens.setTopicModel(ptr, n));
     this.#check();
     this.#topicLabels = this.#lens.topicLabels();
   }
@@ -253,7 +260,7 @@ export class Lens {
   // Loads trained weights (the format of src/core/weights.h) for options.weights = 'trained'.
   setTrainedWeights(bytes) {
     this.#check();
-    this.#withBytes(bytes, (ptr, n) => this.#lens.setTrainedWeights(ptr, n));
+    this.#withBytes(bytes, 'the trained weights', (ptr, n) => this.#lens.setTrainedWeights(ptr, n));
     this.#check();
   }
 
@@ -265,7 +272,7 @@ export class Lens {
     const M = this.#module;
     if (!M.createTrainer) throw new Error('attention-lens: this lens cannot train: create it with { trainer: true }');
     const o = normalizeTrainingOptions(options);
-    const handle = this.#withBytes(corpus, (ptr, n) => M.createTrainer(this.#lens, ptr, n, o));
+    const handle = this.#withBytes(corpus, 'the corpus', (ptr, n) => M.createTrainer(this.#lens, ptr, n, o));
     this.#check();
     return new Trainer(M, handle);
   }

@@ -17,6 +17,9 @@ export const HEAD_COUNTS = freeze([...OPTION_SPECS.find((s) => s.name === 'heads
 export const IMAGE_HEAD_COUNTS = freeze([...IMAGE_OPTION_SPECS.find((s) => s.name === 'heads').values]);
 export const PATCH_SIZES = freeze([...IMAGE_OPTION_SPECS.find((s) => s.name === 'patch').values]);
 
+// A value as a message quotes it: NaN and ±Infinity as themselves (JSON would say null)
+const shown = (value) => (typeof value === 'number' ? String(value) : JSON.stringify(value));
+
 function fail(message) {
   throw new TypeError(`attention-lens: ${message}`);
 }
@@ -26,13 +29,13 @@ function fail(message) {
 export function checkOption(spec, value) {
   const { name, type } = spec;
   if (type === 'boolean') {
-    if (typeof value !== 'boolean') fail(`option ${name} must be true or false, got ${JSON.stringify(value)}`);
+    if (typeof value !== 'boolean') fail(`option ${name} must be true or false, got ${shown(value)}`);
   } else if (type === 'choice') {
     if (!spec.choices.includes(value))
-      fail(`option ${name} must be one of '${spec.choices.join("', '")}', got ${JSON.stringify(value)}`);
+      fail(`option ${name} must be one of '${spec.choices.join("', '")}', got ${shown(value)}`);
   } else {
     if (typeof value !== 'number' || !Number.isFinite(value))
-      fail(`option ${name} must be a finite number, got ${JSON.stringify(value)}`);
+      fail(`option ${name} must be a finite number, got ${shown(value)}`);
     if (type === 'integer' && !Number.isInteger(value)) fail(`option ${name} must be a whole number, got ${value}`);
     if (spec.values && !spec.values.includes(value))
       fail(`option ${name} must be one of ${spec.values.join(', ')}, got ${value}`);

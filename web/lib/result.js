@@ -2,7 +2,7 @@
 // step out once, in bulk, into a Float32Array that JS owns from then on.
 
 import { SCHEMA } from './generated/schema.js';
-import { StepResult } from './steps.js';
+import { StepResult, checkIndex } from './steps.js';
 
 // the steps, token kinds and lookup statuses as the core names and orders them
 const stepNames = (filter) => SCHEMA.steps.filter(filter).map((s) => s.name);
@@ -69,6 +69,9 @@ export class AttentionResult extends StepResult {
   // output_i. Arrays are JS-owned copies.
   traceCell(head, i, j) {
     this.checkStep('weights', head);
+    const { rows, cols } = this.handle.step('weights', head ?? 0);
+    checkIndex('i', i, rows);
+    checkIndex('j', j, cols);
     const t = this.checked(this.handle.traceCell(head, i, j), RangeError);
     const out = { ...t };
     for (const [k, v] of Object.entries(t)) if (ArrayBuffer.isView(v)) out[k] = new Float32Array(v);
@@ -80,6 +83,7 @@ export class AttentionResult extends StepResult {
   // to a nearest-word search). With identity weights it is the word part of the context.
   answerMeaning(query) {
     this.checkStep('weights');
+    checkIndex('query', query, this.tokens.length);
     return new Float32Array(this.checked(this.handle.answerMeaning(query), RangeError));
   }
 

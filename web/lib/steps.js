@@ -2,10 +2,18 @@
 // out once, in bulk, into Float32Arrays that JS owns (step()), or lent as views onto wasm memory
 // for painting at once (view()); dispose() frees the C++ side.
 
+import { takeError } from './errors.js';
+
 // Frees C++ results that were dropped without dispose(): a safety net, not the way to free them.
 const forgotten = new FinalizationRegistry((handle) => {
   if (!handle.isDeleted()) handle.delete();
 });
+
+// Throws a RangeError unless value is a whole number from 0 to count - 1 (a row, a token, a key).
+export function checkIndex(name, value, count) {
+  if (!Number.isInteger(value) || value < 0 || value >= count)
+    throw new RangeError(`attention-lens: ${name} must be a whole number from 0 to ${count - 1}, got ${value}`);
+}
 
 export class StepResult {
   #module;
@@ -28,16 +36,17 @@ export class StepResult {
     return this.#handle;
   }
 
-  // Throws an Error with the C++ message when value is null (a failed call).
-  checked(value, ErrorType = Error) {
-    if (value === null) throw new ErrorType(`attention-lens: ${this.#module.takeError()}`);
+  // Throws the C++ error when value is null (a failed call): as ErrorType when given, else as
+  // the class of its kind (errors.js).
+  checked(value, ErrorType) {
+    if (value === null) throw takeError(this.#module, ErrorType) ?? new (ErrorType ?? Error)('attention-lens: failed');
     return value;
   }
 
-  // Throws an Error with the C++ message when the last call failed (its null meant an error).
+  // Throws the C++ error when the last call failed (its null meant an error).
   throwIfFailed() {
-    const error = this.#module.takeError();
-    if (error) throw new Error(`attention-lens: ${error}`);
+    const error = takeError(this.#module);
+    if (error) throw error;
   }
 
   // Whether the step exists in this result (a subclass narrows it, e.g. document steps).
@@ -106,6 +115,15 @@ export class StepResult {
   // and the share of the weight on the `top` largest.
   focus(head, row, top = 5) {
     this.checkStep('weights', head);
+    return this.focusOf(head, row, top);
+  }
+
+  // focus() once the head is known to be valid: row and top are checked here, since Embind would
+  // pass NaN, fractions and negative numbers on as 0 or truncated
+  focusOf(head, row, top) {
+    checkIndex('row', row, this.handle.step('weights', Math.max(head, 0)).rows);
+    if (!Number.isInteger(top) || top < 1)
+      throw new RangeError(`attention-lens: top must be a whole number of 1 or more, got ${top}`);
     return { ...this.checked(this.handle.focus(head, row, top), RangeError) };
   }
 

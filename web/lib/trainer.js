@@ -1,5 +1,6 @@
 // Training the layer in JS's hands: a thin owner of the C++ trainer (lens.createTrainer()).
 // Arrays returned are JS-owned copies.
+import { takeError } from './errors.js';
 
 export class Trainer {
   #module;
@@ -12,8 +13,8 @@ export class Trainer {
 
   #check(value) {
     if (!this.#handle) throw new Error('attention-lens: this trainer was disposed');
-    const error = this.#module.takeError();
-    if (error) throw new Error(`attention-lens: ${error}`);
+    const error = takeError(this.#module);
+    if (error) throw error;
     return value;
   }
 

@@ -36,16 +36,22 @@ std::string size_text(int width, int height) { return std::to_string(width) + " 
 
 }  // namespace
 
+std::string size_problem(std::uint64_t width, std::uint64_t height) {
+  const std::string size = "the image is " + std::to_string(width) + " × " + std::to_string(height) + " pixels: ";
+  // width · height below cannot overflow: both sides are at most kMaxSide by then
+  if (width < 1 || height < 1) return size + "it needs at least 1 × 1";
+  if (width > std::uint64_t(kMaxSide) || height > std::uint64_t(kMaxSide))
+    return size + "each side may be at most " + std::to_string(kMaxSide) + " pixels";
+  if (width * height > kMaxPixels) return size + "at most " + std::to_string(kMaxPixels) + " pixels in all";
+  return "";
+}
+
 void validate_rgba(std::size_t length, int width, int height) {
   if (width < 1 || height < 1)
     throw OptionError("the image is " + size_text(width, height) + " pixels: it needs at least 1 × 1");
-  if (width > kMaxSide || height > kMaxSide)
-    throw OptionError("the image is " + size_text(width, height) + " pixels: each side may be at most " +
-                      std::to_string(kMaxSide) + " pixels");
+  if (const std::string problem = size_problem(std::uint64_t(width), std::uint64_t(height)); !problem.empty())
+    throw OptionError(problem);
   const std::size_t pixels = std::size_t(width) * std::size_t(height);
-  if (pixels > kMaxPixels)
-    throw OptionError("the image is " + size_text(width, height) + " pixels: at most " + std::to_string(kMaxPixels) +
-                      " pixels in all");
   if (length != pixels * 4)
     throw OptionError("the pixel data has " + std::to_string(length) + " bytes, but a " + size_text(width, height) +
                       " RGBA image has " + std::to_string(pixels * 4));

@@ -9,14 +9,21 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "core/image/image.h"
 
 namespace al::image {
 
 constexpr int kViewSize = 224;
-constexpr int kMaxSide = 16384;                           // pixels, either side (a browser canvas's limit)
-constexpr std::size_t kMaxPixels = std::size_t(1) << 26;  // width · height: 256 MiB of RGBA
+constexpr int kMaxSide = 16384;                               // pixels, either side (a browser canvas's limit)
+constexpr std::size_t kMaxPixels = std::size_t(1) << 26;      // width · height: 256 MiB of RGBA
+constexpr std::size_t kMaxFileBytes = std::size_t(64) << 20;  // a picture file (the page and the CLI read)
+
+// The sentence saying why a picture of this size is not taken (0 pixels, a side over kMaxSide,
+// more than kMaxPixels in all), or "" when it is; for sizes as a file declares them, before any
+// allocation. The JS API (web/lib/image-check.js) says the same.
+std::string size_problem(std::uint64_t width, std::uint64_t height);
 
 // Throws OptionError with a sentence when the size is 0, too large, or does not match the
 // data: `length` must be width · height · 4.

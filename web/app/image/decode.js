@@ -1,13 +1,23 @@
 // A picture file (a File, a Blob or fetched bytes) to RGBA bytes, in the browser: the core then
-// makes its 224 × 224 view. A large photo is decoded at a reduced size (its shorter side at
-// DECODE_SIDE pixels), never at its full 100s of MB; EXIF orientation is respected; animated
-// pictures give their first frame; SVG is drawn from an <img> (where no script runs); what
-// cannot be read gets a sentence saying why.
+// makes its 224 × 224 view. The size a file declares is checked against the image mode's limits
+// (the core's, as the CLI and the JS API check them) before anything is decoded; a large photo
+// is decoded at a reduced size (its shorter side at DECODE_SIDE pixels, both sides and the pixel
+// count bounded), never at its full 100s of MB; EXIF orientation is respected; animated pictures
+// give their first frame; SVG is drawn from an <img> (svg.js); what cannot be read gets a
+// sentence saying why.
+import { IMAGE_LIMITS, imageSizeProblem } from '../../lib/image-check.js';
+import { decodeSvg, SvgError } from './svg.js';
 
 const DECODE_SIDE = 448; // pixels on the shorter side: twice the view, for a good area average
-const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_BYTES = IMAGE_LIMITS.maxFileBytes;
 
 export class PictureError extends Error {}
+
+// The core's sentence for a size over its limits, as the page says it (or '').
+function sizeProblem(width, height) {
+  const problem = imageSizeProblem(width, height);
+  return problem && `${problem[0].toUpperCase()}${problem.slice(1)}.`;
+}
 
 const ascii = (bytes, from, to) => String.fromCharCode(...bytes.subarray(from, to));
 
@@ -23,14 +33,17 @@ export function sniff(bytes) {
     return {
       format: 'bmp',
       width: Math.abs(new DataView(bytes.buffer, bytes.byteOffset).getInt32(18, true)),
-      height: 0,
+      height: Math.abs(new DataView(bytes.buffer, bytes.byteOffset).getInt32(22, true)),
     };
   if (bytes.length >= 30 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return webp(bytes);
   if (bytes.length >= 12 && ascii(bytes, 4, 8) === 'ftyp') {
     const brand = ascii(bytes, 8, 12);
-    return {
-      format: /^(heic|heix|hevc|heim|heis|mif1|msf1)$/.test(brand) ? 'heic' : brand === 'avif' ? 'avif' : 'unknown',
-    };
+    const format = /^(heic|heix|hevc|heim|heis|mif1|msf1)$/.test(brand)
+      ? 'heic'
+      : brand === 'avif'
+        ? 'avif'
+        : 'unknown';
+    return { format, ...imageSpatialExtent(bytes) };
   }
   if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) return jpeg(bytes);
   const start = new TextDecoder().decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
@@ -52,6 +65,16 @@ function webp(bytes) {
     return { format: 'webp', width: 1 + (b & 0x3fff), height: 1 + ((b >> 14) & 0x3fff) };
   }
   return { format: 'webp', width: d.getUint16(26, true) & 0x3fff, height: d.getUint16(28, true) & 0x3fff };
+}
+
+// AVIF/HEIF: the size from the first 'ispe' box (image spatial extents), or none.
+function imageSpatialExtent(bytes) {
+  for (let i = 4; i + 16 <= bytes.length; i++)
+    if (bytes[i] === 0x69 && ascii(bytes, i, i + 4) === 'ispe') {
+      const d = new DataView(bytes.buffer, bytes.byteOffset);
+      return { width: d.getUint32(i + 8), height: d.getUint32(i + 12) };
+    }
+  return {};
 }
 
 // JPEG: the frame size from the SOFn marker, swapped when the EXIF orientation turns it (5–8).
@@ -89,10 +112,18 @@ function exifOrientation(d, tiff) {
   return 0;
 }
 
-// The decoded size: the shorter side at DECODE_SIDE (never enlarged), the aspect kept.
+// The decoded size: the shorter side at DECODE_SIDE (never enlarged), the aspect kept, and then
+// the longer side and the pixel count within the core's limits (a very wide picture: the core
+// uses only its centred square, whose side is the shorter one).
 function decodeSize(width, height) {
-  const scale = Math.min(1, DECODE_SIDE / Math.min(width, height));
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+  const scale = Math.min(
+    1,
+    DECODE_SIDE / Math.min(width, height),
+    IMAGE_LIMITS.maxSide / Math.max(width, height),
+    Math.sqrt(IMAGE_LIMITS.maxPixels / (width * height)),
+  );
+  const side = (x) => Math.min(IMAGE_LIMITS.maxSide, Math.max(1, Math.round(x * scale)));
+  return { width: side(width), height: side(height) };
 }
 
 function pixels(source, width, height) {
@@ -102,21 +133,16 @@ function pixels(source, width, height) {
   return ctx.getImageData(0, 0, width, height).data;
 }
 
-// An SVG drawn by an <img> (no script in it runs, nothing external loads) onto a canvas.
 async function rasterizeSvg(blob) {
-  const url = URL.createObjectURL(blob);
   try {
-    const img = new Image();
-    img.src = url;
-    await img.decode();
-    const size = decodeSize(img.naturalWidth || DECODE_SIDE, img.naturalHeight || DECODE_SIDE);
-    return { ...size, data: pixels(img, size.width, size.height) };
-  } catch {
+    const { image, width, height } = await decodeSvg(blob, DECODE_SIDE);
+    const size = decodeSize(width, height);
+    return { ...size, data: pixels(image, size.width, size.height) };
+  } catch (e) {
+    if (e instanceof SvgError) throw new PictureError(e.message);
     throw new PictureError(
       'This SVG could not be drawn (the page may not allow pictures from files): use a PNG or JPEG.',
     );
-  } finally {
-    URL.revokeObjectURL(url);
   }
 }
 
@@ -124,7 +150,9 @@ async function rasterizeSvg(blob) {
 export async function decodePicture(blob) {
   if (blob.size === 0) throw new PictureError('The file is empty.');
   if (blob.size > MAX_BYTES)
-    throw new PictureError(`The file is ${Math.round(blob.size / 1e6)} MB: pictures up to 64 MB are read.`);
+    throw new PictureError(
+      `The file is ${Math.round(blob.size / 2 ** 20)} MB: pictures up to ${MAX_BYTES / 2 ** 20} MB are read.`,
+    );
   const head = new Uint8Array(await blob.slice(0, 65536).arrayBuffer());
   const info = sniff(head);
   if (info.format === 'heic')
@@ -132,6 +160,8 @@ export async function decodePicture(blob) {
       'HEIC/HEIF photos (as iPhones take them) cannot be read by browsers: export it as JPEG or PNG.',
     );
   if (info.format === 'svg') return rasterizeSvg(blob);
+  const tooLarge = info.width && info.height ? sizeProblem(info.width, info.height) : '';
+  if (tooLarge) throw new PictureError(tooLarge);
   if (info.format === 'unknown' && !blob.type.startsWith('image/'))
     throw new PictureError('This is not a picture: PNG, JPEG, GIF, WebP, AVIF, BMP or SVG files are read.');
   let bitmap;
@@ -155,9 +185,11 @@ export async function decodePicture(blob) {
     );
   }
   try {
+    const tooLarge = sizeProblem(bitmap.width, bitmap.height); // a format whose size was not known ahead
+    if (tooLarge) throw new PictureError(tooLarge);
     const { width, height } =
       bitmap.width * bitmap.height > 4 * DECODE_SIDE * DECODE_SIDE * 4
-        ? decodeSize(bitmap.width, bitmap.height) // a format whose size was not known ahead
+        ? decodeSize(bitmap.width, bitmap.height)
         : bitmap;
     return { width, height, data: pixels(bitmap, width, height) };
   } finally {
