@@ -11,10 +11,14 @@ const nextFrame = (page) =>
 const { server, url } = await serve();
 const context = await launch();
 const page = await context.newPage();
-await page.setViewportSize({ width: 1280, height: 1020 });
+await page.setViewportSize({ width: 1280, height: 1640 }); // from the sentence to the search, unscrolled
 
 await page.goto(`${url}?text=A+Lannister+always+pays+his+debts&heads=2&q=3`);
 await waitForAnalysis(page);
+// the nearest words, once the whole vocabulary has arrived
+await page.waitForFunction(() => document.querySelector('attention-lens').state.vocabulary?.ready, null, {
+  timeout: 60000,
+});
 await page
   .locator('attention-lens')
   .locator('canvas.heatmap')
