@@ -174,9 +174,9 @@ export const SEED = ['A', 'Lannister', 'always', 'pays', 'his', 'debts'];
 // (VitePress takes the first CSS file of a build for its theme's).
 export const stylesheetLoaded = (page) =>
   page.evaluate(() => {
-    const style = document.querySelector('attention-lens').shadowRoot.querySelector('style');
+    const [sheet] = document.querySelector('attention-lens').shadowRoot.adoptedStyleSheets;
     const pageSheets = [...document.styleSheets].map((s) => s.href ?? '');
-    return style?.sheet?.cssRules.length > 10 && !pageSheets.some((h) => /attention-lens/.test(h));
+    return sheet?.cssRules.length > 10 && !pageSheets.some((h) => /attention-lens/.test(h));
   });
 
 // The app of tests/package/vite-app (its index.html and main.js, as a bundler built it) at url:

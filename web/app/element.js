@@ -22,6 +22,18 @@ import { readUrlState, writeUrlState } from './url-state.js';
 import { modeTabs } from './views/mode-tabs.js';
 import { statusView } from './views/status.js';
 
+// The element's stylesheet, one for every element of the page: its text is in the script (no
+// file for a bundler to move, or to take for the page's own), adopted as a constructed sheet,
+// which a strict Content-Security-Policy allows (style-src 'self' refuses a <style>).
+let styles = null;
+function elementStyles() {
+  if (!styles) {
+    styles = new CSSStyleSheet();
+    styles.replaceSync(ELEMENT_CSS);
+  }
+  return styles;
+}
+
 // every option of the core's schemas is an attribute, by its flag (heads, positional-weight, patch, …):
 // the text mode's, or with mode="image" the image mode's
 const OPTION_ATTRIBUTES = [...new Set([...OPTION_SPECS, ...IMAGE_OPTION_SPECS].map((s) => s.flag))];
@@ -103,6 +115,7 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
     }));
 
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    shadow.adoptedStyleSheets = [elementStyles()];
     const status = statusView(store),
       tabs = modeTabs(store),
       text = textMode(store, shadow),
@@ -111,7 +124,6 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
     this.#views = [status, tabs, ...text.views, image, ...image.views, tour];
     tabs.panels(text.root, image.root);
     shadow.append(
-      h('style', {}, ELEMENT_CSS), // its text is in the script: no file for a bundler to move or merge into the page's
       h(
         'div',
         {
