@@ -27,7 +27,8 @@ if(NOT EMSCRIPTEN AND STB_IMAGE_INCLUDE_DIR)
   # The measurement that chose the picture mode's default options (docs/IMAGES.md), on the built-in
   # photos (stb_image) and the tests' textured pictures:
   #   build/native/image-defaults [--weights dist/weights/image-trained.bin] dist/images/*.jpg
-  add_executable(image-defaults bench/image_defaults.cpp src/cli/files.cpp)
+  add_executable(image-defaults EXCLUDE_FROM_ALL bench/image_defaults.cpp src/cli/files.cpp)
+  add_dependencies(benches image-defaults)
   target_include_directories(image-defaults PRIVATE ${STB_IMAGE_INCLUDE_DIR} tests/native)
   target_link_libraries(image-defaults PRIVATE attention_image_train attention_train attention_image attention_core
     ${fast_kernels})

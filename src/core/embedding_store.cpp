@@ -65,7 +65,11 @@ void EmbeddingStore::add(EmbeddingAsset asset) {
     shard_loaded_[asset.shard_index] = true;
   }
   const auto file = std::uint32_t(files_.size());
-  index_.reserve(index_.size() + asset.words.size());
+  // grow geometrically: a reserve of size + n on every file rehashed the whole index each time
+  // (libc++ sizes buckets to the request), quadratic over the 1,500 shards or 1,024 core buckets
+  const std::size_t needed = index_.size() + asset.words.size();
+  if (double(needed) > double(index_.bucket_count()) * double(index_.max_load_factor()))
+    index_.reserve(std::max(needed, 2 * index_.size()));
   // a core word's bucket may have come first: the core file's entry takes its place (the same vector)
   for (std::uint32_t row = 0; row < asset.words.size(); ++row) index_[asset.words[row]] = Entry{file, row};
   files_.push_back(std::move(asset));
