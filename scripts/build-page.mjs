@@ -3,14 +3,15 @@
 // embed example; the <attention-lens> element as a classic script (attention-lens.js: one
 // <script src> in any page, from any origin, finding its files beside itself) and as an ES
 // module for bundlers (attention-lens.mjs: its files as literal URLs, which bundlers copy);
-// the training worker (train-worker.js); the element's stylesheet; weights/index.json; and
-// asset-urls.js, the map of the package's files (scripts/asset-urls.mjs). dist/wasm,
+// the training worker (train-worker.js, with its wasm glue in it); the element's stylesheet;
+// weights/index.json; indexes.js (the site's JSON indexes, bundled into the element and the
+// worker) and asset-urls.js, the map of the package's files (scripts/asset-urls.mjs). dist/wasm,
 // dist/embeddings, dist/corpus, dist/images and dist/weights come from their own builds.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeAssetUrls } from './asset-urls.mjs';
+import { writeAssetUrls, writeIndexes } from './asset-urls.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { SCHEMA } = await import(join(root, 'web', 'lib', 'generated', 'schema.js'));
@@ -118,6 +119,7 @@ writeFileSync(
     topic,
   })}\n`,
 );
+writeIndexes(dist);
 for (const [from, to] of [
   ['web/styles/page.css', 'page.css'],
   ['web/styles/attention-lens.css', 'attention-lens.css'],
@@ -152,6 +154,23 @@ const glueOutside = {
     }));
   },
 };
+// The training worker bundles the training builds' glue (dist/wasm/attention-lens-train-*.mjs)
+// instead of importing it from a URL: an app's bundler then sees one plain script, with nothing in
+// it to resolve or wrap. The glue's default URL of its .wasm, new URL('….wasm', import.meta.url),
+// would name a file beside the worker that is not there (the worker hands the glue its compiled
+// module: web/lib/loader.js), so it becomes the bare name, which nothing fetches.
+const glueInWorker = {
+  name: 'glue-in-worker',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]dist[\\/]wasm[\\/]attention-lens-train-[\w-]+\.mjs$/ }, (a) => {
+      const glue = readFileSync(a.path, 'utf8');
+      const wasmUrl = /new URL\(("[\w-]+\.wasm"),\s*import\.meta\.url\)\.toString\(\)/g;
+      const found = glue.match(wasmUrl)?.length ?? 0;
+      if (found !== 1) throw new Error(`${a.path}: ${found} URLs of its .wasm, expected 1`);
+      return { contents: glue.replace(wasmUrl, '$1'), loader: 'js' };
+    });
+  },
+};
 const common = {
   bundle: true,
   loader: { '.css': 'text' }, // the element's stylesheet, in its script (web/app/element.js)
@@ -168,7 +187,7 @@ await build({
   entryPoints: [join(root, 'web', 'app', 'train', 'worker.js')],
   outfile: join(dist, 'train-worker.js'),
   format: 'esm',
-  plugins: [withoutFileMap],
+  plugins: [withoutFileMap, glueInWorker],
 });
 await build({
   ...common,

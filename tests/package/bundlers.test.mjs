@@ -4,10 +4,14 @@
 // file, with the README's one line (npx attention-lens-files <folder>) that copies the files
 // beside the bundle. The same app (tests/package/vite-app: the element, the API, a built-in
 // photo, the trained preset) is built by each, served on loopback and opened in Chromium.
+// Parcel 2 (installed for the test, pinned: PARCEL), with the README's one line that has it read
+// the package's exports; its production build rewrites JPEG files, so the photos it serves are
+// checked to decode to the package's pixels.
 // And importing the element in Node, as server-side renderers do, and a VitePress site (a
 // blogger's static-site generator) with the element in its markdown.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -29,9 +33,12 @@ import {
   waitForElements,
 } from './consumer.mjs';
 
+// the Parcel the README's row was tested with
+const PARCEL = 'parcel@2.16.4';
+
 let consumer, context;
 before(async () => {
-  consumer = packAndInstall();
+  consumer = packAndInstall({ tools: [PARCEL] });
   context = await launch();
 });
 after(async () => {
@@ -148,6 +155,87 @@ describe('Rollup with node-resolve, with the files copied beside the bundle', ()
     assert.equal(runtimeCopies(out), 1, 'one copy of the library for the element and the API');
     copyFiles(out);
     await served(out, (url) => checkApp(context, url, 'package-rollup'));
+  });
+});
+
+// what npx parcel runs
+const parcelBin = () => join(consumer.app, 'node_modules', 'parcel', 'lib', 'bin.js');
+
+// The README's line for Parcel: it reads packages' exports (and imports, #assets) when asked.
+function parcelReadsExports() {
+  const path = join(consumer.app, 'package.json');
+  const pkg = JSON.parse(readFileSync(path, 'utf8'));
+  writeFileSync(path, `${JSON.stringify({ ...pkg, '@parcel/resolver-default': { packageExports: true } }, null, 2)}\n`);
+}
+
+// { built file: the package's dist/ path } for the files a bundle copied (name.hash.ext)
+function copiedFiles(out) {
+  const dist = join(consumer.app, 'node_modules', 'attention-lens', 'dist');
+  const inDist = new Map(readdirSync(dist, { recursive: true }).map((f) => [f.split('/').pop(), f]));
+  const copied = {};
+  for (const f of readdirSync(out)) {
+    const m = /^(.+)\.[0-9a-f]{8}(\.\w+)$/.exec(f);
+    if (m && !/\.(?:js|map|html)$/.test(f)) copied[f] = join(dist, inDist.get(m[1] + m[2]) ?? '?');
+  }
+  return copied;
+}
+const sha1 = (path) => createHash('sha1').update(readFileSync(path)).digest('hex');
+
+// The pixels Chromium decodes from the photo at url and from the package's file (bytes): the
+// number of values that differ.
+function differingPixels(page, url, bytes) {
+  return page.evaluate(
+    async ([url, base64]) => {
+      const pixels = async (blob) => {
+        const bitmap = await createImageBitmap(blob);
+        const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      };
+      const built = await pixels(await (await fetch(url)).blob());
+      const own = await pixels(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))]));
+      if (built.length !== own.length) return `${built.length} values, not ${own.length}`;
+      return built.filter((v, i) => v !== own[i]).length;
+    },
+    [url, bytes.toString('base64')],
+  );
+}
+
+describe("Parcel 2, with the package's exports read", () => {
+  test('builds with no warning but its size marks; every file copied as it is but the photos, which decode the same; the app works', async () => {
+    parcelReadsExports();
+    const out = outDir('parcel');
+    const output = await run([parcelBin(), 'build', 'vite-app/index.html', '--dist-dir', out], consumer.app);
+    assert.match(output, /Built in/);
+    // Parcel marks the files over its size advice (the embeddings' core, the corpus) with ⚠️
+    const said = output.split('\n').filter((l) => !/^\S+\s+⚠️\s+[\d.]+ [kM]?B\s/.test(l));
+    assert.doesNotMatch(said.join('\n'), /warn|error|⚠️|🚨/i);
+    assert.equal(runtimeCopies(out), 1, 'one copy of the library for the element and the API');
+    // Parcel turns what it can parse into JS (a JSON file named by URL becomes a module): the
+    // package names only binaries, the corpus' text and the self-contained worker, each copied
+    // byte for byte, but the JPEG photos, which a production build rewrites (losslessly, as
+    // progressive JPEGs)
+    const copied = copiedFiles(out);
+    const rewritten = Object.keys(copied).filter((f) => sha1(join(out, f)) !== sha1(copied[f]));
+    assert.ok(Object.keys(copied).length > 2500, `${Object.keys(copied).length} files copied`);
+    assert.deepEqual(
+      rewritten.filter((f) => !f.endsWith('.jpg')),
+      [],
+      'only photos are rewritten',
+    );
+    // its own index.html (with the import map of the files' URLs that Parcel writes into it)
+    const site = await startServer({ root: out, port: 0, quiet: true });
+    try {
+      await checkApp(context, site.url, 'package-parcel');
+      const page = await context.newPage();
+      for (const f of rewritten) {
+        await page.goto(`${site.url}${f}`); // the photo's origin, for its fetch()
+        assert.equal(await differingPixels(page, `${site.url}${f}`, readFileSync(copied[f])), 0, `${f}'s pixels`);
+      }
+      await page.close();
+    } finally {
+      site.server.close();
+    }
   });
 });
 

@@ -1,7 +1,9 @@
 // The npm package as its users get it: `npm pack` (what `npm publish` uploads), then installed
 // from the tarball into a fresh app folder, offline, beside the small apps of tests/package/
 // (vite-app, node-app, ts-app, vitepress-site). The apps' own tools (vite, typescript, webpack,
-// esbuild, rollup, vitepress) are the project's.
+// esbuild, rollup, vitepress) are the project's; a tool that is not (Parcel, whose 110 MB the
+// project's node_modules need not carry) is installed into the app beside the package, pinned,
+// from npm's cache when it holds it.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -19,8 +21,9 @@ export const bin = {
   vitepress: join(root, 'node_modules', 'vitepress', 'bin', 'vitepress.js'),
 };
 
-// { dir, app, packed (npm pack --json's entry: filename, size, unpackedSize, files), tarball }
-export function packAndInstall() {
+// { dir, app, packed (npm pack --json's entry: filename, size, unpackedSize, files), tarball }.
+// tools: more packages to install into the app ('name@version').
+export function packAndInstall({ tools = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'al-package-'));
   const [packed] = JSON.parse(
     execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: root, encoding: 'utf8' }),
@@ -30,7 +33,8 @@ export function packAndInstall() {
   for (const name of ['vite-app', 'node-app', 'ts-app', 'vitepress-site'])
     cpSync(join(here, name), join(app, name), { recursive: true });
   writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`);
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: app, stdio: 'pipe' });
+  const from = tools.length ? '--prefer-offline' : '--offline';
+  execFileSync('npm', ['install', from, '--no-audit', '--no-fund', tarball, ...tools], { cwd: app, stdio: 'pipe' });
   return { dir, app, packed, tarball };
 }
 

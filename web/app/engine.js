@@ -5,6 +5,7 @@
 // progress); from file:// (the offline build, scripts/build-offline.mjs), where ES modules and
 // fetch() are blocked, it is the single-file classic script, and the embeddings come as
 // <script> twins (core.js, shard-NNN.js).
+import { INDEXES } from '../../dist/indexes.js';
 import { readBytes } from '../lib/assets.js';
 import { createLensWith } from '../lib/lens.js';
 import { loadModule, supportsSimd } from '../lib/loader.js';
@@ -193,20 +194,11 @@ export function loadVocabulary(lens, fn) {
   return () => vocabulary.listeners.delete(fn);
 }
 
-// A JSON index the site may offer (weights/index.json, images/index.json), or null when there
-// is none and offline (where JSON cannot be fetched): a missing one fails no request.
-const indexes = new Map(); // path -> Promise<object | null>
-function siteIndex(path) {
-  if (!indexes.has(path))
-    indexes.set(
-      path,
-      isOffline()
-        ? Promise.resolve(null)
-        : fetch(place().url(path))
-            .then((r) => (r.ok ? r.json() : null))
-            .catch(() => null),
-    );
-  return indexes.get(path);
+// A JSON index the site offers (weights/index.json, images/index.json), bundled in at build time
+// (dist/indexes.js: no bundler sees a JSON file), or null when there is none, and offline (where
+// the files it names cannot be fetched).
+async function siteIndex(path) {
+  return isOffline() ? null : (INDEXES[path] ?? null);
 }
 
 // The trained presets the site offers, from weights/index.json: the text layer's { file,

@@ -1,5 +1,5 @@
 // Where the package's files are. A place answers url(path) for a path as laid out in dist/
-// ('wasm/attention-lens-simd.wasm', 'embeddings/shard-042.bin', 'weights/index.json', …) and
+// ('wasm/attention-lens-simd.wasm', 'embeddings/shard-042.bin', 'weights/trained.bin', …) and
 // importGlue(name) for a build of the wasm module's ES module glue ('attention-lens-simd').
 //
 // - The package's own files (packagedFiles): dist/asset-urls.js, written by the page build,
@@ -76,7 +76,7 @@ export function packagedFiles() {
       if (!Object.hasOwn(GLUE, name)) throw missing(`the wasm build ${name}`, "the package's builds");
       return GLUE[name]();
     },
-    // a worker imports its glue from a URL: the package names the training builds' glue as files
+    // every file's URL (the training worker bundles its own glue: web/app/train/worker.js)
     async message() {
       await loadWords();
       return { files: all() };
@@ -84,7 +84,8 @@ export function packagedFiles() {
   };
 }
 
-// The place a page described with place.message() (for a worker, which cannot be sent functions).
+// The place a page described with place.message() (for a worker, which cannot be sent functions);
+// it has no importGlue of its own where it names each file (the worker brings its glue).
 export function filesFrom(message) {
   if (message.base) return filesAt(message.base);
   const { files } = message;
@@ -96,7 +97,6 @@ export function filesFrom(message) {
     base: null,
     url,
     resolve: async (path) => url(path),
-    importGlue: (name) => importUrl(url(`wasm/${name}.mjs`).href),
     message: async () => message,
   };
 }

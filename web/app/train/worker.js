@@ -6,8 +6,9 @@
 //   out: ready {train, heldOut, vocabulary} · eval {steps, top1, top10}
 //        · filter {steps, tokens, rows, cols, weights}
 // - image: learned non-local means (filter × V of noisy pictures against the clean ones), training
-//   on the core's seeded dead-leaves pictures and scored on the built-in photos (images/index.json),
-//   decoded here and held out (never trained on); no embeddings are loaded;
+//   on the core's seeded dead-leaves pictures and scored on the built-in photos (images/index.json,
+//   bundled in: dist/indexes.js), decoded here and held out (never trained on); no embeddings
+//   are loaded;
 //   in:  start {kind: 'image', files, heads, patch, seed}
 //   out: ready {trainingViews, heldOut, pictures, copies, baselines} · eval {steps, loss, psnr}
 // Both:
@@ -15,6 +16,10 @@
 //   out: progress {steps, epochs, loss, stepsPerSecond} · paused {steps}
 //        · weights {bytes, heads, steps; the image layer's: patch, positional, similarity, mask,
 //          temperature} (asked with weights) · error {message}
+// the training builds' glue, bundled in (scripts/build-page.mjs): a worker fetches only binaries
+import trainBaseline from '../../../dist/wasm/attention-lens-train-baseline.mjs';
+import trainSimd from '../../../dist/wasm/attention-lens-train-simd.mjs';
+import { INDEXES } from '../../../dist/indexes.js';
 import { readBytes } from '../../lib/assets.js';
 import { SCHEMA } from '../../lib/generated/schema.js';
 import { createLensWith, Lens } from '../../lib/lens.js';
@@ -30,6 +35,12 @@ let job = null, // { trainer, evalEvery, evaluate(), preview(force), weights() }
   lastEval = -1,
   sentence = ''; // the text layer's: the user's sentence, whose filter follows training
 let recent = []; // recent step timings, for steps per second
+
+const GLUE = { 'attention-lens-train-baseline': trainBaseline, 'attention-lens-train-simd': trainSimd };
+// where the page's files are (its message: a base URL, or each file's URL), with the glue in hand
+function place(message) {
+  return { ...filesFrom(message), importGlue: async (name) => ({ default: GLUE[name] }) };
+}
 
 // The text layer: files is where the page's files are (engine.js's files.message(): a base URL,
 // or each file's URL).
@@ -91,9 +102,8 @@ async function imageJob(files, { heads, patch, seed }) {
   const trainer = lens.createImageTrainer({ heads, patch, seed, decaySteps: SCHEMA.presetImageTrainingSteps });
   // the built-in photos, decoded as the page decodes them, in their index's order (which fixes
   // each one's noise draws)
-  const index = JSON.parse(new TextDecoder().decode(await readBytes(files.url('images/index.json'))));
   const pictures = [];
-  for (const p of index.images ?? []) {
+  for (const p of INDEXES['images/index.json']?.images ?? []) {
     const bytes = await readBytes(files.url(`images/${p.file}`));
     trainer.addPicture(await decodePicture(new Blob([bytes])), { heldOut: true });
     pictures.push(p.name);
@@ -127,7 +137,7 @@ async function imageJob(files, { heads, patch, seed }) {
 
 async function start(data) {
   sentence = data.sentence ?? ''; // before loading: a new sentence meanwhile replaces it
-  const files = filesFrom(data.files);
+  const files = place(data.files);
   job = data.kind === 'image' ? await imageJob(files, data) : await textJob(files, data);
   evaluate();
   running = true;
