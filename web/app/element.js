@@ -104,7 +104,7 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
       error: null,
       loadError: null,
       focus: { i: 0, j: 0 },
-      width: this.clientWidth,
+      width: 0, // the filter panel's, measured by the ResizeObserver below (read now, it would force a layout)
       trainedAvailable: false,
       inputAt: 0,
       computeMs: 0,
