@@ -94,9 +94,9 @@ test('without ÷√d_k the score spread grows like √d_k and the softmax satura
   const { page } = await open();
   const slider = shadow(page, '.scaling input[type=range]');
   const read = () => shadow(page, '.scaling-summary').evaluate((p) => ({ ...p.dataset }));
-  // closed by default, and then nothing is computed for it on a keystroke
+  // closed by default, and then not even built: nothing is computed for it on a keystroke
   assert.equal(await shadow(page, '.scaling').evaluate((d) => d.open), false);
-  assert.equal((await read()).spreadRaw, undefined);
+  assert.equal(await shadow(page, '.scaling-summary').count(), 0);
   await openDetails(shadow(page, '.scaling'));
   assert.ok(Number((await read()).spreadRaw) > 0, 'opening it computes the study');
   await slider.fill('2'); // d_k = 4

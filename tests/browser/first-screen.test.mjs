@@ -5,7 +5,7 @@
 // by the test (a route that answers when the test says) so that "before" lasts as long as needed.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
+import { openDetails, typeSentence, useBrowser, waitForAnalysis, waitForImage } from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -99,5 +99,76 @@ test('the page asks for its first files from its first bytes, and the photos onl
   // every preloaded file is used (none fetched twice, none wasted)
   for (const p of seedFiles) assert.equal(requested.filter((r) => r === p).length, 1, p);
   assert.ok(!requested.some((p) => p.startsWith('/images/')), 'no photo before the picture mode');
+  await page.close();
+});
+
+// What the element has built: each explanation panel's name and whether its body is there (a
+// panel not yet needed holds only its summary), and how many parts the picture mode has.
+function builtParts() {
+  const root = document.querySelector('attention-lens').shadowRoot;
+  return {
+    panels: [...root.querySelectorAll('details.explain')].map((d) => [d.classList[1], d.childElementCount > 1]),
+    picture: root.querySelector('.image-mode').childElementCount,
+  };
+}
+
+test('the first attention builds no explanation and no picture view; each is built when needed, with the core’s numbers', async () => {
+  const page = await env.context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  // what is built when the first attention is rendered (the element says so in that task)
+  await page.addInitScript(
+    `(${(built) => {
+      document.addEventListener(
+        'attention-lens-render',
+        (e) => {
+          if (e.detail.tokens && !window.__builtAtFirst) window.__builtAtFirst = built();
+        },
+        true,
+      );
+    }})(${builtParts})`,
+  );
+  await page.goto(env.url);
+  await waitForAnalysis(page);
+  const first = await page.evaluate(() => window.__builtAtFirst);
+  assert.equal(first.panels.length, 9, JSON.stringify(first));
+  assert.deepEqual(
+    first.panels.filter(([, built]) => built),
+    [],
+    'only their summaries',
+  );
+  assert.equal(first.picture, 0);
+
+  // opened: built, and its numbers are the core's
+  await openDetails(shadow(page, 'details.scaling'));
+  const shown = await shadow(page, '.scaling-summary').evaluate((p) => Number(p.dataset.spreadRaw));
+  const core = await page.evaluate(() => {
+    const { result, options } = document.querySelector('attention-lens').state;
+    const { spreadRaw } = result.scalingStudy(4, { seed: 1, temperature: options.temperature }); // its slider starts at d_k = 4
+    return spreadRaw.reduce((s, x) => s + x, 0) / spreadRaw.length;
+  });
+  assert.equal(shown, core);
+
+  // open from the start: built after the first attention, and drawn on the focused cell in view
+  const trace = shadow(page, 'details.trace');
+  await trace.scrollIntoViewIfNeeded();
+  await shadow(page, '.trace-body[data-cell]').waitFor();
+  const { cell, focus, head } = await page.evaluate(() => {
+    const { state, shadowRoot } = document.querySelector('attention-lens');
+    return { cell: shadowRoot.querySelector('.trace-body').dataset.cell, focus: state.focus, head: state.head };
+  });
+  assert.equal(cell, `${head},${focus.i},${focus.j}`);
+  await shadow(page, 'details.positional').getByRole('button', { name: 'Shuffle the words' }).waitFor();
+
+  // the training panel draws its empty chart once opened
+  await openDetails(shadow(page, 'details.train'));
+  assert.equal(await shadow(page, 'details.train .curve canvas').count(), 1);
+
+  // the picture tab builds the picture mode, which analyzes its photo
+  await shadow(page, '[role="tab"][data-mode="image"]').click();
+  await waitForImage(page, null);
+  assert.ok((await page.evaluate(builtParts)).picture > 0);
+  assert.deepEqual(problems, []);
   await page.close();
 });

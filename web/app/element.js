@@ -12,7 +12,6 @@ import { h } from './dom.js';
 import ELEMENT_CSS from '../styles/attention-lens.css';
 import { getLens, trainedImagePreset, trainedPreset, useBaseUrl } from './engine.js';
 import { tourView } from './explain/tour.js';
-import { startImageCompute } from './image/compute.js';
 import { imageMode } from './image-mode.js';
 import { SEED_SENTENCE } from './seed.js';
 import { createStore } from './store.js';
@@ -92,6 +91,8 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
       patch: 0,
     };
     if (urlState) initial = readUrlState(location.search, initial);
+    // the module and the sentence's words first: they are what the first attention waits for
+    const lensReady = getLens(initial.mode === 'text' ? initial.text : '');
     const queryChosen = urlState && new URLSearchParams(location.search).has('q');
     const patchChosen = urlState && new URLSearchParams(location.search).has('at');
     const store = (this.#store = createStore({
@@ -103,7 +104,7 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
       error: null,
       loadError: null,
       focus: { i: 0, j: 0 },
-      width: this.clientWidth,
+      width: 0, // the filter panel's, measured by the ResizeObserver below (read now, it would force a layout)
       trainedAvailable: false,
       inputAt: 0,
       computeMs: 0,
@@ -121,7 +122,7 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
       text = textMode(store, shadow),
       image = imageMode(store, this, { picture: initial.pictureName, src: this.getAttribute('src') }),
       tour = tourView(store, shadow);
-    this.#views = [status, tabs, ...text.views, image, ...image.views, tour];
+    this.#views = [status, tabs, ...text.views, image, tour];
     tabs.panels(text.root, image.root);
     shadow.append(
       h(
@@ -140,20 +141,20 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
     const filter = text.filter;
     this.#cleanup.push(asOneLandmark(this, shadow, store));
 
-    this.#cleanup.push(startCompute(store), startImageCompute(store));
+    this.#cleanup.push(startCompute(store));
     // the heatmap fits the filter panel, whether it sits beside the search panel or above it
     const resize = new ResizeObserver(([entry]) => store.set({ width: Math.round(entry.contentRect.width) }));
     resize.observe(filter);
     this.#cleanup.push(() => resize.disconnect());
     this.#cleanup.push(
       store.subscribe((state, changed) => {
-        if (changed.has('result')) this.#afterPaint(state);
         // the picture's views repaint for a new analysis, and for another query patch
-        if (changed.has('imageResult') || (state.mode === 'image' && changed.has('patch'))) this.#afterPaint(state);
+        if (changed.has('result') || changed.has('imageResult') || (state.mode === 'image' && changed.has('patch')))
+          queueMicrotask(() => this.#afterPaint(state));
         if (urlState && URL_KEYS.some((k) => changed.has(k))) this.#writeUrl(state);
       }),
     );
-    getLens(store.get().mode === 'text' ? store.get().text : '').then(
+    lensReady.then(
       (lens) => store.set({ lens }),
       (e) => store.set({ loadError: e.message }),
     );
@@ -165,9 +166,10 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
   }
 
   // Tells listeners that the views have rendered a new result (for npm run bench:page): sent
-  // synchronously, in the task that rendered it (the views subscribed before this element did),
-  // so that the next frame is the one that shows it; a listener that wants the time it reached
-  // the screen waits for that frame itself. inputToPaintMs: from the input to this render.
+  // in the task that rendered it, once every view has (a microtask after the store's change:
+  // the picture's views, built when its mode is first shown, subscribed after this element), so
+  // that the next frame is the one that shows it; a listener that wants the time it reached the
+  // screen waits for that frame itself. inputToPaintMs: from the input to this render.
   #afterPaint(state) {
     const { inputAt } = state;
     this.dispatchEvent(

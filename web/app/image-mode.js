@@ -1,8 +1,9 @@
 // The image mode's panel: the picture, its options, the attention filter on the picture beside
 // the search-engine analogy, filter × V as pictures, and the step-by-step pipeline. What the
 // model is, said plainly: attention among this picture's patches, no pretrained network.
-import { h } from './dom.js';
+import { append, h } from './dom.js';
 import { builtInPictures } from './engine.js';
+import { startImageCompute } from './image/compute.js';
 import { blendView } from './image/views/blend.js';
 import { imageControlsView } from './image/views/controls.js';
 import { imageFilterView } from './image/views/filter.js';
@@ -20,9 +21,26 @@ const ABOUT =
   'classical non-local means filter (Buades, Coll and Morel, 2005), which non-local neural networks (Wang et al., ' +
   '2018) made a learned layer. Random weights compare at random; trained weights were trained here, on pictures.';
 
-// Returns { root, views, destroy }. The picture: the `picture` attribute's built-in photo, the
-// `src` attribute's URL, or the first built-in photo, opened when the mode is first shown.
-export function imageMode(store, host, { picture, src } = {}) {
+// Returns { root, destroy }. root, the mode's panel, stays empty until the mode is first shown
+// (the tab, a link with mode=image, the tour): then its views are built into it and its analysis
+// starts. The picture: the `picture` attribute's built-in photo, the `src` attribute's URL, or
+// the first built-in photo.
+export function imageMode(store, host, options = {}) {
+  const root = h('div', { class: 'mode-panel image-mode' });
+  let built = null;
+  const stop = watch(store, ['mode'], ({ mode }) => {
+    if (mode === 'image' && !built) built = buildImageMode(store, host, root, options);
+  });
+  return {
+    root,
+    destroy: () => {
+      stop();
+      built?.destroy();
+    },
+  };
+}
+
+function buildImageMode(store, host, root, { picture, src }) {
   // the built-in photos' list (and the photos) are asked for when the mode is first shown
   let listed = null;
   const builtIns = () => (listed ??= builtInPictures());
@@ -34,9 +52,7 @@ export function imageMode(store, host, { picture, src } = {}) {
     pipeline = pipelineView(store, IMAGE_PIPELINE),
     train = imageTrainView(store);
   const error = h('div', { class: 'image-error', role: 'alert', hidden: true });
-  const root = h(
-    'div',
-    { class: 'mode-panel image-mode' },
+  append(root, [
     h('p', { class: 'about-model' }, ABOUT),
     picker.root,
     controls.root,
@@ -45,7 +61,8 @@ export function imageMode(store, host, { picture, src } = {}) {
     blend.root,
     train.root,
     pipeline.root,
-  );
+  ]);
+  const views = [picker, controls, filter, search, blend, train, pipeline];
   let opened = false;
   const stopOpen = watch(store, ['mode'], async ({ mode }) => {
     if (mode !== 'image' || opened || store.get().picture) return;
@@ -65,13 +82,14 @@ export function imageMode(store, host, { picture, src } = {}) {
     error.textContent = imageError ? `Something went wrong: ${imageError}` : '';
   });
   const stopPaste = onPastePicture(host, store);
+  const stopCompute = startImageCompute(store);
   return {
-    root,
-    views: [picker, controls, filter, search, blend, train, pipeline],
     destroy: () => {
       stopOpen();
       stopError();
       stopPaste();
+      stopCompute();
+      for (const v of views) v.destroy();
     },
   };
 }

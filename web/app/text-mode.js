@@ -3,14 +3,15 @@
 // step-by-step pipeline.
 import { h } from './dom.js';
 import { exportButtons } from './export.js';
-import { encoderDecoderView } from './explain/encoder-decoder.js';
-import { headsLearnedView } from './explain/heads-learned.js';
-import { positionalView } from './explain/positional.js';
-import { recurrentView } from './explain/recurrent.js';
-import { scalingView } from './explain/scaling.js';
-import { similarityView } from './explain/similarity.js';
-import { traceView } from './explain/trace.js';
-import { whatIfView } from './explain/whatif.js';
+import { ENCODER_DECODER_PANEL, encoderDecoderView } from './explain/encoder-decoder.js';
+import { HEADS_LEARNED_PANEL, headsLearnedView } from './explain/heads-learned.js';
+import { explainPanel } from './explain/panel.js';
+import { POSITIONAL_PANEL, positionalView } from './explain/positional.js';
+import { RECURRENT_PANEL, recurrentView } from './explain/recurrent.js';
+import { SCALING_PANEL, scalingView } from './explain/scaling.js';
+import { SIMILARITY_PANEL, similarityView } from './explain/similarity.js';
+import { TRACE_PANEL, traceView } from './explain/trace.js';
+import { WHAT_IF_PANEL, whatIfView } from './explain/whatif.js';
 import { controlsView } from './views/controls.js';
 import { diagonalView } from './views/diagonal.js';
 import { headsView } from './views/heads.js';
@@ -19,8 +20,22 @@ import { inputView } from './views/input.js';
 import { pipelineView } from './views/pipeline.js';
 import { searchView } from './views/search.js';
 import { topicView } from './views/topic.js';
-import { trainView } from './views/train.js';
+import { TRAIN_PANEL, trainView } from './views/train.js';
 import { weightsTableView } from './views/weights-table.js';
+
+// The explanations, in the page's order: each a panel whose body is built when first needed
+// (explain/panel.js).
+const EXPLANATIONS = [
+  [TRACE_PANEL, traceView],
+  [SCALING_PANEL, scalingView],
+  [POSITIONAL_PANEL, positionalView],
+  [SIMILARITY_PANEL, similarityView],
+  [WHAT_IF_PANEL, whatIfView],
+  [ENCODER_DECODER_PANEL, encoderDecoderView],
+  [RECURRENT_PANEL, recurrentView],
+  [HEADS_LEARNED_PANEL, headsLearnedView],
+  [TRAIN_PANEL, trainView],
+];
 
 // Returns { root, filter (the panel the heatmap fits), views }.
 export function textMode(store, shadow) {
@@ -33,17 +48,7 @@ export function textMode(store, shadow) {
     search = searchView(store),
     topic = topicView(store),
     pipeline = pipelineView(store);
-  const explanations = [
-    traceView(store),
-    scalingView(store),
-    positionalView(store),
-    similarityView(store),
-    whatIfView(store),
-    encoderDecoderView(store),
-    recurrentView(store),
-    headsLearnedView(store),
-    trainView(store),
-  ];
+  const explanations = EXPLANATIONS.map(([panel, body]) => explainPanel(store, panel, body));
   const exportBar = h(
     'div',
     { class: 'export', role: 'group', 'aria-label': 'Export the attention filter' },

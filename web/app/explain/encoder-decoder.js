@@ -3,8 +3,7 @@
 // (causal self-attention: lens.analyze(output, mask causal)) and to the input's words
 // (cross-attention: lens.crossAnalyze(output, input)); a chosen output word's cross-attention is
 // the search analogy: its query, the input words as results ranked by weight, the answer.
-import { clear, h, uniqueId } from '../dom.js';
-import { explainPanel } from './panel.js';
+import { append, clear, h, uniqueId } from '../dom.js';
 import { fmt, percent } from '../format.js';
 import { watch } from '../store.js';
 import { openOnRequest } from './requested.js';
@@ -12,6 +11,7 @@ import { weightGrid } from './weight-grid.js';
 import { vocabularyNote } from '../vocabulary.js';
 
 export const ENCODER_DECODER = 'encoder-decoder'; // its name in the store's `explain` (and ?explain=)
+export const ENCODER_DECODER_PANEL = { name: ENCODER_DECODER, title: 'Encoder and decoder' };
 export const ENCODER_DECODER_SELECTOR = 'details.encoder-decoder';
 const INPUT = 'Hi, How are you?',
   OUTPUT = 'I am fine';
@@ -78,17 +78,15 @@ function searchFor(d, i, lens, vocabulary) {
   );
 }
 
-export function encoderDecoderView(store) {
+// The panel's body, built into root (panel.js) when first needed.
+export function encoderDecoderView(store, root) {
   const inId = uniqueId('ed-in'),
     outId = uniqueId('ed-out');
   const input = h('input', { id: inId, type: 'text', value: INPUT, oninput: () => render() });
   const output = h('input', { id: outId, type: 'text', value: OUTPUT, oninput: () => render() });
   const body = h('div', { class: 'ed-body', 'aria-live': 'polite' });
   const search = h('div', { class: 'ed-search-slot' });
-  const root = explainPanel(
-    'encoder-decoder',
-    'Encoder and decoder',
-    {},
+  append(root, [
     h(
       'p',
       { class: 'hint' },
@@ -107,7 +105,7 @@ export function encoderDecoderView(store) {
     ),
     body,
     search,
-  );
+  ]);
   const request = openOnRequest(store, root, ENCODER_DECODER);
   let data = null,
     chosen = 0,
@@ -186,7 +184,6 @@ export function encoderDecoderView(store) {
   const onToggle = () => render();
   root.addEventListener('toggle', onToggle);
   return {
-    root,
     destroy() {
       stop();
       request.destroy();

@@ -5,16 +5,16 @@
 // (result.headSummary, src/core/explain.h); this view runs the two analyses and draws them.
 import { DEFAULT_OPTIONS } from '../../lib/options.js';
 import { WEIGHT_COLORS } from '../colors.js';
-import { h, setText, syncChildren } from '../dom.js';
+import { append, h, setText, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { weightLegend } from '../legend.js';
 import { loadTrainedWeights } from '../engine.js';
 import { fmt, percent } from '../format.js';
 import { watch } from '../store.js';
-import { explainPanel } from './panel.js';
 import { openOnRequest } from './requested.js';
 
 export const HEADS_LEARNED = 'heads-learned'; // its name in the store's `explain` (and ?explain=)
+export const HEADS_LEARNED_PANEL = { name: HEADS_LEARNED, title: 'What the heads learned: random vs trained' };
 const HABITS = {
   previous: 'the word before',
   itself: 'itself',
@@ -68,7 +68,8 @@ function fill(row, result, summaries) {
   );
 }
 
-export function headsLearnedView(store) {
+// The panel's body, built into root (panel.js) when first needed.
+export function headsLearnedView(store, root) {
   const summary = h('p', { class: 'heads-summary', 'aria-live': 'polite' });
   const head = h('tr');
   const random = h('tr', { class: 'random' });
@@ -80,10 +81,7 @@ export function headsLearnedView(store) {
     h('thead', {}, head),
     h('tbody', {}, random, trained),
   );
-  const root = explainPanel(
-    HEADS_LEARNED,
-    'What the heads learned: random vs trained',
-    {},
+  append(root, [
     h(
       'p',
       { class: 'hint' },
@@ -95,7 +93,7 @@ export function headsLearnedView(store) {
     summary,
     weightLegend('each filter’s weights'),
     table,
-  );
+  ]);
   const request = openOnRequest(store, root, HEADS_LEARNED);
   let run = 0; // the latest request: an older one that finishes late draws nothing
 
@@ -159,7 +157,6 @@ export function headsLearnedView(store) {
   root.addEventListener('toggle', () => render(store.get()));
   const stop = watch(store, ['result', 'trainedPreset'], render);
   return {
-    root,
     destroy() {
       stop();
       request.destroy();

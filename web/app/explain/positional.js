@@ -4,8 +4,7 @@
 // both with and without positional encoding, so the page's switch leaves it as it is; another
 // option (heads, weights, similarity …) or head recomputes the same shuffle.
 import { permutation } from '../../lib/random.js';
-import { clear, h } from '../dom.js';
-import { explainPanel } from './panel.js';
+import { append, clear, h } from '../dom.js';
 import { fmt, label } from '../format.js';
 import { watch } from '../store.js';
 import { difference, smallMatrix } from './diff.js';
@@ -50,16 +49,16 @@ function permutationDrawing(tokens, p) {
   return h('div', { class: 'perm' }, svg);
 }
 
-export function positionalView(store) {
+export const POSITIONAL_PANEL = { name: 'positional', title: 'What positional encoding changes', open: true };
+
+// The panel's body, built into root (panel.js) when first needed.
+export function positionalView(store, root) {
   let seed = 0,
     running = false,
     shown = null; // { text, document, options, head } the shown shuffle was computed for
   const button = h('button', { type: 'button', onclick: () => run(++seed) }, 'Shuffle the words');
   const body = h('div', { class: 'shuffle-body', 'aria-live': 'polite' });
-  const root = explainPanel(
-    'positional',
-    'What positional encoding changes',
-    { open: true },
+  append(root, [
     h(
       'p',
       { class: 'hint' },
@@ -68,7 +67,7 @@ export function positionalView(store) {
     ),
     button,
     body,
-  );
+  ]);
 
   async function run(shuffleSeed) {
     const { lens, result, text, document, options, head } = store.get();
@@ -142,5 +141,5 @@ export function positionalView(store) {
       shown = null;
     } else if (own(options) !== own(shown.options) || head !== shown.head) run(seed); // the same shuffle
   });
-  return { root, destroy: stop };
+  return { destroy: stop };
 }

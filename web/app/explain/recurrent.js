@@ -3,14 +3,14 @@
 // word reaches the end only through every step in between, each shrinking it) and through one
 // attention step (a direct weight, whatever the distance). The numbers are the core's
 // (result.recurrentInfluence, src/core/recurrent.h): this view formats and draws them.
-import { clear, h } from '../dom.js';
-import { explainPanel } from './panel.js';
+import { append, clear, h } from '../dom.js';
 import { fmt, fmtInt, label } from '../format.js';
 import { watch } from '../store.js';
 import { influenceChart, shareText } from './influence-chart.js';
 import { openOnRequest } from './requested.js';
 
 export const RECURRENT = 'recurrent'; // its name in the store's `explain` (and ?explain=)
+export const RECURRENT_PANEL = { name: RECURRENT, title: 'Why attention?' };
 const EDGE_ROWS = 8; // a long text's table lists its first and last this many words
 const SHORT = 40; // words: below this the summary suggests a long paste
 
@@ -70,12 +70,10 @@ function table(tokens, s) {
   );
 }
 
-export function recurrentView(store) {
+// The panel's body, built into root (panel.js) when first needed.
+export function recurrentView(store, root) {
   const body = h('div', { class: 'recurrent-body', 'aria-live': 'polite' });
-  const root = explainPanel(
-    'recurrent',
-    'Why attention?',
-    {},
+  append(root, [
     h(
       'p',
       { class: 'hint' },
@@ -92,7 +90,7 @@ export function recurrentView(store) {
         'finite one. What is shown here is only the plain RNN above; this page does not compute a gated cell.',
     ),
     body,
-  );
+  ]);
   const request = openOnRequest(store, root, RECURRENT);
 
   function render({ result, options, width }) {
@@ -165,7 +163,6 @@ export function recurrentView(store) {
   const onToggle = () => render(store.get());
   root.addEventListener('toggle', onToggle);
   return {
-    root,
     destroy() {
       stop();
       request.destroy();

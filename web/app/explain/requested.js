@@ -28,6 +28,7 @@ export function openOnRequest(store, details, name) {
     else if (!details.open && explain === name) store.set({ explain: null });
   };
   details.addEventListener('toggle', onToggle);
+  onToggle(); // a view built as its panel opened (panel.js) missed that 'toggle'
   return {
     // The view calls this when it has drawn.
     drawn() {

@@ -1,8 +1,7 @@
 // Why divide by √d_k: the input projected to d_k dimensions, each row's score spread, largest
 // weight and entropy with and without the scaling (from the core); the switch flips the real
 // heatmap between scaled and unscaled scores; the temperature slider acts on both.
-import { clear, h, setText, uniqueId } from '../dom.js';
-import { explainPanel } from './panel.js';
+import { append, clear, h, setText, uniqueId } from '../dom.js';
 import { fmt, label, percent } from '../format.js';
 import { watch } from '../store.js';
 
@@ -10,7 +9,10 @@ const DKS = [1, 2, 4, 8, 16, 32, 64, 100, 128, 256, 512];
 const ROWS_SHOWN = 12;
 const mean = (a) => a.reduce((s, x) => s + x, 0) / (a.length || 1);
 
-export function scalingView(store) {
+export const SCALING_PANEL = { name: 'scaling', title: 'Why divide by √d_k?' };
+
+// The panel's body, built into root (panel.js) when first needed.
+export function scalingView(store, root) {
   const id = uniqueId('dk');
   const slider = h('input', {
     id,
@@ -29,10 +31,7 @@ export function scalingView(store) {
   });
   const summary = h('p', { class: 'scaling-summary', 'aria-live': 'polite' });
   const table = h('table', { class: 'scaling-table' });
-  const root = explainPanel(
-    'scaling',
-    'Why divide by √d_k?',
-    {},
+  append(root, [
     h(
       'p',
       { class: 'hint' },
@@ -43,7 +42,7 @@ export function scalingView(store) {
     h('div', { class: 'field' }, h('label', { for: id }, 'd_k'), slider, dkOut, toggle),
     summary,
     table,
-  );
+  ]);
 
   function render({ result, options }) {
     setText(
@@ -96,5 +95,5 @@ export function scalingView(store) {
   }
   const stop = watch(store, ['result', 'options'], render);
   root.addEventListener('toggle', () => render(store.get()));
-  return { root, destroy: stop };
+  return { destroy: stop };
 }

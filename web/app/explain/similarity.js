@@ -1,19 +1,18 @@
 // Cosine or dot product: the seed article explains similarity as the cosine, the paper uses a
 // scaled dot product. Both filters side by side, with the vector lengths that make them differ.
-import { clear, h } from '../dom.js';
-import { explainPanel } from './panel.js';
+import { append, clear, h } from '../dom.js';
 import { fmt, label } from '../format.js';
 import { watch } from '../store.js';
 import { smallMatrix } from './diff.js';
 
 const NORMS_SHOWN = 16;
 
-export function similarityView(store) {
+export const SIMILARITY_PANEL = { name: 'similarity', title: 'Cosine similarity or dot product?' };
+
+// The panel's body, built into root (panel.js) when first needed.
+export function similarityView(store, root) {
   const body = h('div', { class: 'similarity-body' });
-  const root = explainPanel(
-    'similarity',
-    'Cosine similarity or dot product?',
-    {},
+  append(root, [
     h(
       'p',
       { class: 'hint' },
@@ -21,7 +20,7 @@ export function similarityView(store) {
         'the dot product also grows with their lengths, so long vectors get more attention.',
     ),
     body,
-  );
+  ]);
   let token = 0;
 
   async function render() {
@@ -102,5 +101,5 @@ export function similarityView(store) {
   }
   const stop = watch(store, ['result', 'head', 'focus'], render);
   root.addEventListener('toggle', render);
-  return { root, destroy: stop };
+  return { destroy: stop };
 }

@@ -2,8 +2,7 @@
 // by side, their products and sum, ÷√d_k and the temperature, exp, the row total, the weight;
 // then weight × v_j, its share of context i, and context i through W_O to output i.
 import { SIGNED_COLORS, maxAbs } from '../colors.js';
-import { clear, h } from '../dom.js';
-import { explainPanel } from './panel.js';
+import { append, clear, h } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt, percent } from '../format.js';
 import { keyTokens } from '../keys.js';
@@ -30,19 +29,19 @@ const line = (label, value, cls = '') =>
     h('span', { class: 'trace-value' }, value),
   );
 
-export function traceView(store) {
+export const TRACE_PANEL = { name: 'trace', title: 'The arithmetic of one weight', open: true };
+
+// The panel's body, built into root (panel.js) when first needed.
+export function traceView(store, root) {
   const body = h('div', { class: 'trace-body' });
-  const root = explainPanel(
-    'trace',
-    'The arithmetic of one weight',
-    { open: true },
+  append(root, [
     h(
       'p',
       { class: 'hint' },
       'Hover over or click a cell of the attention filter (or move with the arrow keys): here is where its number comes from.',
     ),
     body,
-  );
+  ]);
 
   // Drawn while on screen (or near it): an open panel below the fold is drawn when it comes into
   // view, not on every keystroke (its lines are new nodes each time: layout and paint to pay).
@@ -178,7 +177,6 @@ export function traceView(store) {
   const stop = watch(store, ['result', 'head', 'focus'], render);
   root.addEventListener('toggle', () => render(store.get()));
   return {
-    root,
     destroy: () => {
       stop();
       seen.disconnect();

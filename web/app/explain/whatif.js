@@ -1,7 +1,6 @@
 // What if…: hide or replace one word and see which weights change and by how much; compare
 // two heads, or the same head on another sentence, as a difference map.
-import { clear, h, setText, uniqueId } from '../dom.js';
-import { explainPanel } from './panel.js';
+import { append, clear, h, setText, uniqueId } from '../dom.js';
 import { fmt } from '../format.js';
 import { watch } from '../store.js';
 import { difference, smallMatrix } from './diff.js';
@@ -23,7 +22,10 @@ function describe(diff, a, b, { before, after }) {
   );
 }
 
-export function whatIfView(store) {
+export const WHAT_IF_PANEL = { name: 'whatif', title: 'What if…?' };
+
+// The panel's body, built into root (panel.js) when first needed.
+export function whatIfView(store, root) {
   const replaceId = uniqueId('replace'),
     otherId = uniqueId('other');
   const replacement = h('input', { id: replaceId, type: 'text', size: 12, placeholder: 'a word' });
@@ -32,10 +34,7 @@ export function whatIfView(store) {
     headB = h('select', { 'aria-label': 'Second head' });
   const out = h('div', { class: 'whatif-body', 'aria-live': 'polite' });
   const queryWord = h('strong');
-  const root = explainPanel(
-    'whatif',
-    'What if…?',
-    {},
+  append(root, [
     h(
       'div',
       { class: 'whatif-controls' },
@@ -72,7 +71,7 @@ export function whatIfView(store) {
       ),
     ),
     out,
-  );
+  ]);
 
   // a: the weights after (or the second), b: before (or the first); sides names them
   function show(title, a, b, sides, note) {
@@ -172,5 +171,5 @@ export function whatIfView(store) {
       headB.value = String(Math.min(1, heads - 1));
     }
   });
-  return { root, destroy: stop };
+  return { destroy: stop };
 }

@@ -3,7 +3,7 @@
 // random weights to trained ones. Pause, resume, reset with a seed.
 import { TRAINING_DEFAULTS, TRAINING_SPECS } from '../../lib/options.js';
 import { WEIGHT_COLORS } from '../colors.js';
-import { h, uniqueId } from '../dom.js';
+import { append, h, uniqueId } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { weightLegend } from '../legend.js';
 import { fmt, percent } from '../format.js';
@@ -11,7 +11,11 @@ import { watch } from '../store.js';
 import { drawCurve, drawEmptyCurve } from '../train/curve.js';
 import { trainingSession } from '../train/session.js';
 
-export function trainView(store) {
+export const TRAIN_PANEL = { name: 'train', title: 'Watch attention learn' };
+
+// The panel's body, built into root (explain/panel.js) when first opened: its empty chart is
+// drawn then, not on the first screen.
+export function trainView(store, root) {
   const headsId = uniqueId('train-heads'),
     seedId = uniqueId('train-seed');
   // up to 20 heads: more make d_k so small that training in a page has little to show
@@ -46,10 +50,7 @@ export function trainView(store) {
     'Use these weights in the filter above',
   );
   const accuracy = h('p', { class: 'train-accuracy' });
-  const root = h(
-    'details',
-    { class: 'explain train' },
-    h('summary', {}, h('h2', {}, 'Watch attention learn')),
+  append(root, [
     h(
       'p',
       { class: 'hint' },
@@ -88,7 +89,7 @@ export function trainView(store) {
       ),
     ),
     accuracy,
-  );
+  ]);
 
   let vocabulary = 0;
   const session = trainingSession({
@@ -157,7 +158,6 @@ export function trainView(store) {
 
   const stop = watch(store, ['text'], ({ text }) => session.post({ type: 'sentence', text }));
   return {
-    root,
     destroy: () => {
       stop();
       session.destroy();
