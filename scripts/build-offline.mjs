@@ -23,6 +23,8 @@ const copies = [
   ['dist/embed-example.js', 'embed-example.js'],
   ['dist/attention-lens.js', 'attention-lens.js'],
   ['dist/attention-lens.js.map', 'attention-lens.js.map'],
+  ['dist/attention-lens-element.js', 'attention-lens-element.js'],
+  ['dist/attention-lens-element.js.map', 'attention-lens-element.js.map'],
   ['dist/wasm/attention-lens-simd.single.js', 'wasm/attention-lens-simd.single.js'],
   ['dist/wasm/attention-lens-baseline.single.js', 'wasm/attention-lens-baseline.single.js'],
   ['LICENSE', 'LICENSE'],

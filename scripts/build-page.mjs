@@ -189,12 +189,20 @@ await build({
   format: 'esm',
   plugins: [withoutFileMap, glueInWorker],
 });
+// the element as a classic script, and the first script a page includes, which asks for the
+// wasm module and then loads it (web/app/boot.js)
 await build({
   ...common,
   entryPoints: [element],
-  outfile: join(dist, 'attention-lens.js'),
+  outfile: join(dist, 'attention-lens-element.js'),
   format: 'iife',
   plugins: [withoutFileMap],
+});
+await build({
+  ...common,
+  entryPoints: [join(root, 'web', 'app', 'boot.js')],
+  outfile: join(dist, 'attention-lens.js'),
+  format: 'iife',
 });
 // the map names the worker, so it is written after it, and before the ES module that holds it
 const files = writeAssetUrls(dist);
@@ -234,6 +242,7 @@ async function preloads() {
   lens.dispose();
   const fetched = (href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`;
   return [
+    '<link rel="preload" href="attention-lens-element.js" as="script">', // attention-lens.js loads it
     '<link rel="modulepreload" href="wasm/attention-lens-simd.mjs">',
     fetched('wasm/attention-lens-simd.wasm'),
     ...needed.map(fetched),
@@ -245,6 +254,6 @@ writeFileSync(
   readFileSync(join(root, 'web', 'index.html'), 'utf8').replace('<!-- preloads -->', await preloads()),
 );
 console.log(
-  `page: built ${dist} (index.html, embed-example.html, attention-lens.js and .mjs, attention-lens.css, ` +
+  `page: built ${dist} (index.html, embed-example.html, attention-lens.js (-element.js) and .mjs, attention-lens.css, ` +
     `train-worker.js, asset-urls.js naming ${files} files)`,
 );

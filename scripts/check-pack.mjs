@@ -21,6 +21,7 @@ for (const f of [
   'web/lib/generated/schema.js',
   'web/lib/generated/schema.d.ts',
   'dist/attention-lens.js',
+  'dist/attention-lens-element.js',
   'dist/attention-lens.mjs',
   'dist/attention-lens.css',
   'dist/asset-urls.js',

@@ -97,8 +97,60 @@ test('the page asks for its first files from its first bytes, and the photos onl
   const seedFiles = preloads.filter((p) => p.startsWith('/embeddings/'));
   assert.ok(seedFiles.length >= 3 && seedFiles.every((p) => /\/(core|shard)-\d+\.bin$/.test(p)), seedFiles.join(' '));
   // every preloaded file is used (none fetched twice, none wasted)
-  for (const p of seedFiles) assert.equal(requested.filter((r) => r === p).length, 1, p);
+  for (const p of [...seedFiles, '/wasm/attention-lens-simd.wasm', '/attention-lens-element.js'])
+    assert.equal(requested.filter((r) => r === p).length, 1, p);
   assert.ok(!requested.some((p) => p.startsWith('/images/')), 'no photo before the picture mode');
+  await page.close();
+});
+
+// A blog post with one element: its script tag, as the embed page gives it
+const ONE_LENS = `<!doctype html><meta charset="utf-8"><title>A post</title>
+<script src="attention-lens.js"></script>
+<p>Every word looks at every other word:</p>
+<attention-lens sentence="The night is dark and full of terrors"></attention-lens>`;
+
+test('an embed asks for the module and its sentence’s words before the element’s own script has arrived, each once', async () => {
+  const page = await env.context.newPage();
+  const requested = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.route('**/one-lens.html', (route) => route.fulfill({ contentType: 'text/html', body: ONE_LENS }));
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/attention-lens-element.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${env.url}one-lens.html`, { waitUntil: 'commit' });
+  // "terrors" is not among the core words: its shard is asked for once its core bucket has been
+  // read, all while the element's script is held back
+  await page.waitForRequest((r) => /\/embeddings\/shard-\d+\.bin$/.test(r.url()));
+  assert.ok(requested.includes('/wasm/attention-lens-simd.wasm'), requested.join(' '));
+  assert.equal(requested.filter((p) => /\/embeddings\/core-\d+\.bin$/.test(p)).length, 8, requested.join(' '));
+  assert.equal(
+    await page.evaluate(() => customElements.get('attention-lens')),
+    undefined,
+    'the element is not defined yet',
+  );
+  release();
+  await page.waitForFunction(() => document.querySelector('attention-lens')?.state?.result);
+  await waitForAnalysis(page);
+  const tokens = await page.evaluate(() =>
+    document.querySelector('attention-lens').state.result.tokens.map((t) => [t.text, t.known]),
+  );
+  assert.deepEqual(
+    tokens.map(([, known]) => known),
+    Array(8).fill(true),
+    JSON.stringify(tokens),
+  );
+  // nothing fetched twice: the element took what the first script asked for
+  const files = requested.filter((p) => /\/(wasm|embeddings)\//.test(p));
+  assert.deepEqual(
+    files.filter((p, i) => files.indexOf(p) !== i),
+    [],
+    files.join(' '),
+  );
   await page.close();
 });
 

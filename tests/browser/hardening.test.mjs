@@ -102,7 +102,7 @@ test('wasm memory and live handles stay flat over 10,000 updates in the page', a
 // a copy of the site with one file removed or damaged, served on its own port
 async function brokenSite(name, damage) {
   const dir = mkdtempSync(join(tmpdir(), `al-${name}-`));
-  for (const f of ['index.html', 'attention-lens.js', 'page.css', 'favicon.svg', 'wasm', 'weights'])
+  for (const f of ['index.html', 'attention-lens.js', 'attention-lens-element.js', 'page.css', 'favicon.svg', 'wasm', 'weights'])
     cpSync(join(dist, f), join(dir, f), { recursive: true });
   cpSync(join(dist, 'embeddings'), join(dir, 'embeddings'), { recursive: true });
   damage(dir);
@@ -160,3 +160,23 @@ for (const [name, damage, message] of [
     }
   });
 }
+
+test('a copy without attention-lens-element.js: the page says what to copy, in the element', async () => {
+  const site = await brokenSite('no-element', (dir) => rmSync(join(dir, 'attention-lens-element.js')));
+  try {
+    const { page, problems } = await openLens(env.context, site.url, { waitForResult: false });
+    const lens = page.locator('attention-lens');
+    await lens.filter({ hasText: 'could not load' }).waitFor();
+    assert.match(
+      await lens.textContent(),
+      /^attention-lens: could not load http:\/\/[^ ]+\/attention-lens-element\.js: copy it beside attention-lens\.js/,
+    );
+    assert.ok(
+      problems.some((p) => /could not load .*attention-lens-element\.js/.test(p)),
+      problems.join('\n'),
+    );
+    await page.close();
+  } finally {
+    site.cleanup();
+  }
+});

@@ -48,6 +48,7 @@ test('the tarball holds what the documented uses need, and nothing else', () => 
     'THIRD_PARTY_NOTICES.md',
     'README.md',
     'dist/attention-lens.js',
+    'dist/attention-lens-element.js',
     'dist/attention-lens.mjs',
     'dist/attention-lens.css',
     'dist/train-worker.js',

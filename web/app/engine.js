@@ -162,11 +162,24 @@ export function loadTopicModel(lens) {
   return topicModel;
 }
 
+// A file's bytes, its request sent now where its URL is known now (an element asks in its
+// connectedCallback: a request made after an await waits until the element has built its views),
+// else once the words' files' map has loaded.
+function readNow(path) {
+  let url = null;
+  try {
+    url = place().url(path);
+  } catch {
+    return place().resolve(path).then(readBytes);
+  }
+  return readBytes(url);
+}
+
 // The page's lens, started by the first element that asks. text: that element's sentence, whose
 // words' files are fetched beside the module (never from disk: the offline twins load as scripts).
 export function getLens(text = '') {
-  if (!isOffline()) prefetchWords(text, async (path) => readBytes(await place().resolve(path)));
-  pageLens ??= start();
+  pageLens ??= start(); // the module's requests first: the largest of the first screen
+  if (!isOffline()) prefetchWords(text, readNow);
   return pageLens;
 }
 

@@ -34,7 +34,9 @@ function wordsOf(bytes) {
   };
 }
 
-const prefetched = new Map(); // path in dist/ → Promise<bytes>
+// path in dist/ → Promise<bytes>: one map for the page, shared by its first script (boot.js, which
+// asks for the words of the elements it sees parsed) and the element, bundled apart
+const prefetched = (globalThis.__attentionLensPrefetched ??= new Map());
 
 // Starts fetching the files of text's words; read(path) fetches one file's bytes.
 export function prefetchWords(text, read) {

@@ -1,0 +1,77 @@
+// attention-lens.js, the one script a page includes (its classic build, ~1 kB): it asks for the
+// wasm module the first attention waits for (the largest file of the first screen) from where it
+// runs, then loads the element itself (attention-lens-element.js, beside it), which defines
+// <attention-lens> when it arrives: the two download side by side instead of one after the
+// other. The element's own requests for the module then take these (the same URLs and mode).
+// It also asks for the words of each <attention-lens sentence="…"> as the parser adds it (the
+// element takes them: prefetch.js). From disk (file://) it only loads the element, which brings
+// its single-file module.
+import { readBytes } from '../lib/assets.js';
+import { supportsRelaxedSimd, supportsSimd } from '../lib/features.js';
+import { prefetchWords } from './prefetch.js';
+import { SEED_SENTENCE } from './seed.js';
+
+const ELEMENT = 'attention-lens-element.js';
+const script = document.currentScript;
+const here = new URL('.', script?.src ?? location.href);
+
+function ask(rel, path, as) {
+  const link = document.createElement('link');
+  link.rel = rel;
+  link.href = new URL(path, here).href;
+  if (as) {
+    link.as = as;
+    link.crossOrigin = 'anonymous'; // as the loader's fetch() asks: the preload is reused
+  }
+  document.head.append(link);
+}
+
+if (!customElements.get('attention-lens') && !document.querySelector(`script[src$="/${ELEMENT}"]`)) {
+  // the files sit beside this script unless the page says otherwise (where the element finds
+  // them itself)
+  const elsewhere = document.querySelector('meta[name="attention-lens-base-url"]');
+  if (here.protocol !== 'file:' && !elsewhere && typeof WebAssembly === 'object') {
+    const simd = supportsSimd();
+    const build = `attention-lens-${simd ? 'simd' : 'baseline'}`;
+    ask('modulepreload', `wasm/${build}.mjs`);
+    ask('preload', `wasm/${build}.wasm`, 'fetch');
+    if (simd && supportsRelaxedSimd()) ask('preload', 'wasm/kernels-relaxed.wasm', 'fetch');
+    wordsAsParsed();
+  }
+  const element = document.createElement('script');
+  element.src = new URL(ELEMENT, here).href;
+  if (script?.nonce) element.nonce = script.nonce; // a CSP with nonces allows what this one loads
+  // where it cannot load, each element says so in the page (as text)
+  element.onerror = () => {
+    const message = `attention-lens: could not load ${element.src}: copy it beside attention-lens.js (all of dist/ goes together)`;
+    console.error(message);
+    const say = () => {
+      for (const el of document.getElementsByTagName('attention-lens')) el.textContent = message;
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', say, { once: true });
+    else say();
+  };
+  document.head.append(element);
+}
+
+// The words of each text-mode element the parser adds, until the page is parsed or the element
+// defined (an element with its files elsewhere, or its text in the URL, asks for its own).
+function wordsAsParsed() {
+  const seen = new WeakSet();
+  const look = () => {
+    for (const el of document.getElementsByTagName('attention-lens')) {
+      if (seen.has(el)) continue;
+      seen.add(el);
+      if (el.getAttribute('mode') === 'image' || el.hasAttribute('base-url') || el.hasAttribute('url-state')) continue;
+      prefetchWords(el.getAttribute('sentence') ?? SEED_SENTENCE, (path) => readBytes(new URL(path, here)));
+    }
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(document, { childList: true, subtree: true });
+  const stop = () => {
+    look();
+    observer.disconnect();
+  };
+  document.addEventListener('DOMContentLoaded', stop, { once: true });
+  customElements.whenDefined('attention-lens').then(() => observer.disconnect());
+}
