@@ -102,7 +102,15 @@ test('wasm memory and live handles stay flat over 10,000 updates in the page', a
 // a copy of the site with one file removed or damaged, served on its own port
 async function brokenSite(name, damage) {
   const dir = mkdtempSync(join(tmpdir(), `al-${name}-`));
-  for (const f of ['index.html', 'attention-lens.js', 'attention-lens-element.js', 'page.css', 'favicon.svg', 'wasm', 'weights'])
+  for (const f of [
+    'index.html',
+    'attention-lens.js',
+    'attention-lens-element.js',
+    'page.css',
+    'favicon.svg',
+    'wasm',
+    'weights',
+  ])
     cpSync(join(dist, f), join(dir, f), { recursive: true });
   cpSync(join(dist, 'embeddings'), join(dir, 'embeddings'), { recursive: true });
   damage(dir);
