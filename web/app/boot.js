@@ -1,4 +1,4 @@
-// attention-lens.js, the one script a page includes (its classic build, ~1 kB): it asks for the
+// attention-lens.js, the one script a page includes (its classic build, 4 kB gzip): it asks for the
 // wasm module the first attention waits for (the largest file of the first screen) from where it
 // runs, then loads the element itself (attention-lens-element.js, beside it), which defines
 // <attention-lens> when it arrives: the two download side by side instead of one after the
@@ -15,10 +15,13 @@ const ELEMENT = 'attention-lens-element.js';
 const script = document.currentScript;
 const here = new URL('.', script?.src ?? location.href);
 
+// a <link rel> for path, unless the page's own first bytes hold it (the demo page preloads these)
 function ask(rel, path, as) {
+  const href = new URL(path, here).href;
+  if ([...document.querySelectorAll(`link[rel="${rel}"]`)].some((l) => l.href === href)) return;
   const link = document.createElement('link');
   link.rel = rel;
-  link.href = new URL(path, here).href;
+  link.href = href;
   if (as) {
     link.as = as;
     link.crossOrigin = 'anonymous'; // as the loader's fetch() asks: the preload is reused
