@@ -82,8 +82,10 @@ void write_topic(JsonWriter& j, const Analysis& a, const topic::TopicModel& m) {
 
 }  // namespace
 
-void print_json(std::FILE* out, const Analysis& a, const Args& args, const AttentionWeights& w,
-                const topic::TopicModel* topic) {
+void print_json(std::FILE* out, const Analyzed& made, const Args& args) {
+  const Analysis& a = made.analysis;
+  const AttentionWeights& w = made.weights->weights;
+  const topic::TopicModel* topic = made.topic.get();
   JsonWriter j(out);
   j.begin_object();
   j.key("model").begin_object().key("dModel").value(w.d_model).key("heads").value(a.attention.heads);
@@ -91,7 +93,11 @@ void print_json(std::FILE* out, const Analysis& a, const Args& args, const Atten
   j.key("kernels").begin_object().key("gemm").value(kernels::gemm_impl());
   j.key("softmax").value(kernels::softmax_impl()).end_object().end_object();
   j.key("options");
-  write_options(j, analysis_option_specs(), args.options);  // every option of the schema, as the JS API names it
+  write_options(j, analysis_option_specs(), made.used);  // every option of the schema, as the JS API names it
+  j.key("notes").begin_array();                          // why an option used differs from the one asked
+  for (const OptionNote& n : made.notes)
+    j.begin_object().key("option").value(n.option).key("note").value(n.note).end_object();
+  j.end_array();
   j.key("cross").value(a.cross);
   j.key("tokens");
   write_tokens(j, a.text);

@@ -14,7 +14,7 @@
 #include "core/errors.h"
 #include "core/image/tokens.h"
 #include "core/presets.h"
-#include "core/topic/model.h"
+#include "core/session.h"
 
 namespace {
 
@@ -41,15 +41,11 @@ int run_image(const al::cli::Args& args) {
 
 // The topic query's model: --topic-model's file, or the build's beside the embeddings when it
 // is there (none otherwise).
-std::unique_ptr<al::topic::TopicModel> load_topic(const al::cli::Args& args, int d_model) {
+void load_topic(const al::cli::Args& args, al::Session& session) {
   const bool given = !args.topic_file.empty();
   const std::string path = given ? args.topic_file : args.assets + "/../weights/topic.bin";
-  if (!given && !std::ifstream(path).good()) return nullptr;
-  auto m = std::make_unique<al::topic::TopicModel>(al::topic::parse_topic_model(read_file(path), path));
-  if (m->d != d_model)
-    throw al::AssetError("the topic model '" + path + "' takes " + std::to_string(m->d) +
-                         "-number word vectors, the embeddings have " + std::to_string(d_model));
-  return m;
+  if (!given && !std::ifstream(path).good()) return;
+  session.set_topic_model(read_file(path), path);
 }
 
 bool blank(const al::Analysis& a) { return a.text.tokens.empty() || (a.cross && a.document.tokens.empty()); }
@@ -76,16 +72,17 @@ int main(int argc, char** argv) {
     if (args.image) return run_image(args);
     std::vector<std::string_view> texts{args.text};
     if (args.document) texts.push_back(*args.document);
-    const al::PipelineOptions& pipeline = args.options.pipeline;
-    al::EmbeddingStore store;
+    al::Session session;
     al::load_needed(
-        store, [&](const std::string& name) { return read_file(args.assets + "/" + name); }, texts,
-        pipeline.max_tokens);
-    const al::PreparedWeights weights =
-        al::prepare(load_weights(args.options.weights, args.weights_file, int(store.dims())));
-    const auto topic = load_topic(args, int(store.dims()));
-    const al::Analysis a = args.document ? al::analyze_cross(args.text, *args.document, store, weights, pipeline)
-                                         : al::analyze(args.text, store, weights, pipeline);
+        session.store(), [&](const std::string& name) { return read_file(args.assets + "/" + name); }, texts,
+        args.options.pipeline.max_tokens);
+    if (args.options.weights.preset == al::WeightsPreset::Trained)
+      session.set_trained_weights(read_file(args.weights_file), args.weights_file);
+    load_topic(args, session);
+    const al::Analyzed made = args.document ? session.analyze_cross(args.text, *args.document, args.options)
+                                            : session.analyze(args.text, args.options);
+    const al::Analysis& a = made.analysis;
+    for (const al::OptionNote& n : made.notes) std::fprintf(stderr, "attention-lens: note: %s\n", n.note.c_str());
     if (blank(a)) {
       std::fprintf(stderr,
                    "attention-lens: the %s has no words to attend to: type a sentence, e.g.\n"
@@ -100,9 +97,9 @@ int main(int argc, char** argv) {
                    std::max(a.text.total_tokens, a.document.total_tokens),
                    std::max(a.text.tokens.size(), a.document.tokens.size()), al::kMaxAttentionCells);
     if (args.json)
-      al::cli::print_json(stdout, a, args, weights.weights, topic.get());
+      al::cli::print_json(stdout, made, args);
     else
-      al::cli::print_table(stdout, a, args, topic.get());
+      al::cli::print_table(stdout, a, args, made.topic.get());
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "attention-lens: %s\n", e.what());

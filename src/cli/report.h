@@ -7,6 +7,7 @@
 #include "core/image/analyze_image.h"
 #include "core/json_writer.h"
 #include "core/options.h"
+#include "core/session.h"
 #include "core/topic/model.h"
 
 namespace al::cli {
@@ -30,8 +31,9 @@ void write_options(JsonWriter& j, const std::vector<OptionSpec<S>>& specs, const
 
 // topic: the topic query's model, or null (then the JSON's "topic" is null and the table has no
 // topic line)
-void print_json(std::FILE* out, const Analysis& a, const Args& args, const AttentionWeights& w,
-                const topic::TopicModel* topic);
+// (made.topic null: the JSON's "topic" is null and the table has no topic line; the JSON's
+// "options" are those the core used, its "notes" why they differ from those asked)
+void print_json(std::FILE* out, const Analyzed& made, const Args& args);
 void print_table(std::FILE* out, const Analysis& a, const Args& args, const topic::TopicModel* topic);
 
 // The image mode: every requested step as JSON, or the query patch's weights as a grid.

@@ -17,9 +17,9 @@ std::size_t token_cap(const PipelineOptions& o) {
   return std::min(o.max_tokens, side);
 }
 
-EmbeddedText embed(std::string_view text, const EmbeddingStore& store, const PipelineOptions& o) {
+EmbeddedText embed(std::vector<Token> tokens, const EmbeddingStore& store, const PipelineOptions& o) {
   EmbeddedText s;
-  s.tokens = tokenize(text);
+  s.tokens = std::move(tokens);
   s.total_tokens = s.tokens.size();
   const std::size_t cap = token_cap(o);
   if (s.tokens.size() > cap) {
@@ -59,15 +59,25 @@ void validate(const PipelineOptions& o, int d_model) {
 
 Analysis analyze(std::string_view text, const EmbeddingStore& store, const PreparedWeights& w,
                  const PipelineOptions& o) {
+  return analyze(tokenize(text), store, w, o);
+}
+
+Analysis analyze_cross(std::string_view query_text, std::string_view document_text, const EmbeddingStore& store,
+                       const PreparedWeights& w, const PipelineOptions& o) {
+  return analyze_cross(tokenize(query_text), tokenize(document_text), store, w, o);
+}
+
+Analysis analyze(std::vector<Token> text, const EmbeddingStore& store, const PreparedWeights& w,
+                 const PipelineOptions& o) {
   check_store(store, w.weights);
   validate(o, w.weights.d_model);
   Analysis a;
-  a.text = embed(text, store, o);
+  a.text = embed(std::move(text), store, o);
   a.attention = attention_forward(a.text.input, a.text.input, w, o.attention);
   return a;
 }
 
-Analysis analyze_cross(std::string_view query_text, std::string_view document_text, const EmbeddingStore& store,
+Analysis analyze_cross(std::vector<Token> query_text, std::vector<Token> document_text, const EmbeddingStore& store,
                        const PreparedWeights& w, const PipelineOptions& o) {
   check_store(store, w.weights);
   validate(o, w.weights.d_model);
@@ -76,10 +86,10 @@ Analysis analyze_cross(std::string_view query_text, std::string_view document_te
                       " mask applies to self-attention only; use mask none for cross-attention");
   Analysis a;
   a.cross = true;
-  a.text = embed(query_text, store, o);
+  a.text = embed(std::move(query_text), store, o);
   PipelineOptions document_options = o;
   document_options.masked_token = -1;  // a masked word belongs to the query text
-  a.document = embed(document_text, store, document_options);
+  a.document = embed(std::move(document_text), store, document_options);
   a.attention = attention_forward(a.text.input, a.document.input, w, o.attention);
   return a;
 }

@@ -36,9 +36,9 @@ constexpr std::size_t kMaxAttentionCells = std::size_t(1) << 26;
 // Throws OptionError for an option outside its range.
 void validate(const PipelineOptions& options, int d_model);
 
-// A mask says which words of one text a word may see; cross-attention has two texts, so its
-// default mask is none, whatever PipelineOptions' default (a self or causal mask given for
-// cross-attention is an OptionError). The front ends apply it when no mask was chosen.
+// A mask says which words of one text a word may see; cross-attention has two texts, so it uses
+// none, whatever PipelineOptions' default: Session's resolve_options (session.h) applies the rule
+// and says so; analyze_cross, below the Session, refuses another mask (OptionError).
 constexpr Mask kCrossAttentionMask = Mask::None;
 
 // One text's way into the layer: its tokens and their embeddings.
@@ -63,6 +63,11 @@ struct Analysis {
 Analysis analyze(std::string_view text, const EmbeddingStore& store, const PreparedWeights& w,
                  const PipelineOptions& options);
 Analysis analyze_cross(std::string_view query_text, std::string_view document_text, const EmbeddingStore& store,
+                       const PreparedWeights& w, const PipelineOptions& options);
+// The same on texts already tokenized (tokenize(text)), for a caller that read the tokens first.
+Analysis analyze(std::vector<Token> text, const EmbeddingStore& store, const PreparedWeights& w,
+                 const PipelineOptions& options);
+Analysis analyze_cross(std::vector<Token> query_text, std::vector<Token> document_text, const EmbeddingStore& store,
                        const PreparedWeights& w, const PipelineOptions& options);
 
 }  // namespace al

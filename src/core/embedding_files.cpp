@@ -21,14 +21,16 @@ std::string bucket_file_name(std::uint32_t bucket) {
 
 std::vector<std::string> files_needed(const EmbeddingStore& store, const std::vector<std::string_view>& texts,
                                       std::size_t max_tokens) {
+  std::vector<std::vector<Token>> tokens;
+  for (std::string_view text : texts) tokens.push_back(tokenize(text));
+  return files_needed(store, tokens, max_tokens);
+}
+
+std::vector<std::string> files_needed(const EmbeddingStore& store, const std::vector<std::vector<Token>>& texts,
+                                      std::size_t max_tokens) {
   std::vector<std::string> words;
-  for (std::string_view text : texts) {
-    std::size_t kept = 0;
-    for (Token& t : tokenize(text)) {
-      if (kept++ == max_tokens) break;
-      words.push_back(std::move(t.lower));
-    }
-  }
+  for (const std::vector<Token>& text : texts)
+    for (std::size_t i = 0; i < text.size() && i < max_tokens; ++i) words.push_back(text[i].lower);
   std::vector<std::string> files;
   for (std::uint32_t bucket : store.missing_buckets(words)) files.push_back(bucket_file_name(bucket));
   for (std::uint32_t shard : store.missing_shards(words)) files.push_back(shard_file_name(shard));

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/embedding_store.h"
+#include "core/tokenizer.h"
 
 namespace al {
 
@@ -28,6 +29,9 @@ std::string bucket_file_name(std::uint32_t bucket);
 // whether it needs a shard. Empty when every word is looked up. (The core file is never asked
 // for: load it first, as the native tools do, or in the background, as a page does.)
 std::vector<std::string> files_needed(const EmbeddingStore& store, const std::vector<std::string_view>& texts,
+                                      std::size_t max_tokens = SIZE_MAX);
+// The same for texts already tokenized.
+std::vector<std::string> files_needed(const EmbeddingStore& store, const std::vector<std::vector<Token>>& texts,
                                       std::size_t max_tokens = SIZE_MAX);
 
 // Reads (read(name) returns the file's bytes) the core file, then every shard the texts need.

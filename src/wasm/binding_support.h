@@ -1,7 +1,7 @@
 // What the Embind files share: errors kept for takeError() instead of thrown across (a JS
 // exception thrown from C++ would skip the destructors of the frames in between and leak),
 // typed-array views onto C++-owned memory, options read from a JS object by the core's schema,
-// and the Lens that owns the embeddings and weights.
+// and the Lens that holds a core Session.
 // The only headers that include Emscripten are in this folder.
 #pragma once
 #include <emscripten/bind.h>
@@ -24,6 +24,7 @@
 #include "core/options.h"
 #include "core/presets.h"
 #include "core/recurrent.h"
+#include "core/session.h"
 #include "core/topic/model.h"
 
 namespace al::wasm {
@@ -137,32 +138,43 @@ T options_from(const val& js, const std::vector<OptionSpec<T>>& specs) {
   return o;
 }
 
-// The embeddings, the weights and the nearest-word index of one page or worker.
+// The options struct as a JS object, every option under its schema name.
+template <class T>
+val options_to(const T& o, const std::vector<OptionSpec<T>>& specs) {
+  val out = val::object();
+  for (const OptionSpec<T>& spec : specs) {
+    const OptionValue v = spec.get(o);
+    if (const bool* b = std::get_if<bool>(&v))
+      out.set(spec.name, *b);
+    else if (const double* x = std::get_if<double>(&v))
+      out.set(spec.name, *x);
+    else
+      out.set(spec.name, std::get<std::string>(v));
+  }
+  return out;
+}
+
+// A page's or worker's Session (src/core/session.h), as JS calls it.
 class Lens {
  public:
   void addFile(std::uintptr_t ptr, int length, const std::string& name);
   val filesNeeded(const std::string& text, const std::string& document, double max_tokens);
-  bool hasCore() const { return store_.has_core(); }
-  bool hasVectors() const { return store_.has_vectors(); }
-  int dims() const { return int(store_.dims()); }
+  bool hasCore() const { return session_.store().has_core(); }
+  bool hasVectors() const { return session_.store().has_vectors(); }
+  int dims() const { return int(session_.store().dims()); }
   void setTrainedWeights(std::uintptr_t ptr, int length);
   void setTrainedImageWeights(std::uintptr_t ptr, int length);
   void setTopicModel(std::uintptr_t ptr, int length);
-  bool hasTopicModel() const { return topic_ != nullptr; }
+  bool hasTopicModel() const { return session_.topic() != nullptr; }
   val topicLabels() const;
   val nearestWords(std::uintptr_t ptr, int dims, int k);
 
-  const EmbeddingStore& store() const { return store_; }
-  WeightsCache& weights() { return weights_; }
-  WeightsCache& image_weights() { return image_weights_; }
-  // the "what is this about?" query's model, or null; an analysis keeps the one it was made with
-  std::shared_ptr<const topic::TopicModel> topic() const { return topic_; }
+  Session& session() { return session_; }
+  const EmbeddingStore& store() const { return session_.store(); }
+  WeightsCache& image_weights() { return session_.image_weights(); }
 
  private:
-  std::shared_ptr<const topic::TopicModel> topic_;
-  EmbeddingStore store_;
-  std::unique_ptr<NearestWords> nearest_;
-  WeightsCache weights_, image_weights_;  // the text layer's and the image layer's
+  Session session_;
   std::vector<float> similarities_;
   std::vector<int> ranks_;
 };

@@ -11,8 +11,6 @@
 #include <utility>
 
 #include "core/analyze.h"
-#include "core/embedding_asset.h"
-#include "core/embedding_files.h"
 #include "core/explain.h"
 #include "core/steps.h"
 #include "wasm/binding_support.h"
@@ -31,8 +29,14 @@ int stand_in_index(const Token& t, const Lookup& l) {
 // One analysis: every step, kept until JS deletes it.
 class Analysis {
  public:
-  Analysis(al::Analysis a, WeightsCache::Weights w, std::shared_ptr<const topic::TopicModel> topic)
-      : a_(std::move(a)), w_(std::move(w)), topic_model_(std::move(topic)) {
+  explicit Analysis(Analyzed made)
+      : a_(std::move(made.analysis)),
+        w_(std::move(made.weights)),
+        topic_model_(std::move(made.topic)),
+        used_(made.used),
+        notes_(std::move(made.notes)),
+        files_needed_(std::move(made.files_needed)),
+        analysed_(made.analysed) {
     ++live_analyses();
     for (const EmbeddedText* text : {&a_.text, &a_.document})
       for (std::size_t i = 0; i < text->tokens.size(); ++i) {
@@ -58,6 +62,26 @@ class Analysis {
   int heads() const { return a_.attention.heads; }
   int dK() const { return a_.attention.d_k; }
   int maskedToken() const { return a_.text.masked_token; }
+  // the embeddings files its words still need; when analysed() is false nothing else is kept
+  val filesNeeded() const {
+    val names = val::array();
+    for (const std::string& name : files_needed_) names.call<void>("push", name);
+    return names;
+  }
+  bool analysed() const { return analysed_; }
+  // the options the core used, every one by its schema name (Session's resolve_options)
+  val usedOptions() const { return options_to(used_, analysis_option_specs()); }
+  // [{option, note}]: why an option used differs from the one asked
+  val notes() const {
+    val out = val::array();
+    for (const OptionNote& n : notes_) {
+      val note = val::object();
+      note.set("option", n.option);
+      note.set("note", n.note);
+      out.call<void>("push", note);
+    }
+    return out;
+  }
 
   // {rows, cols, data}; null (and takeError()) for an unknown step or head
   val step(const std::string& name, int head) const {
@@ -133,6 +157,10 @@ class Analysis {
   al::Analysis a_;
   WeightsCache::Weights w_;  // the weights it was made with, kept alive for its W steps
   std::shared_ptr<const topic::TopicModel> topic_model_;
+  AnalysisOptions used_;
+  std::vector<OptionNote> notes_;
+  std::vector<std::string> files_needed_;
+  bool analysed_;
   topic::TopicResult topic_;
   std::vector<std::uint8_t> topic_used_;  // topic_.used as bytes, for a view
   std::vector<int> text_table_, document_table_;
@@ -142,21 +170,20 @@ class Analysis {
   InfluenceStudy influence_;
 };
 
-std::unique_ptr<Analysis> analyze(Lens& lens, const std::string& text, const val& options) {
+// wait_for_files: when the text's words need embeddings files, the result only names them
+// (analysed() false); JS fetches them and asks again (one tokenization and one call a keystroke)
+std::unique_ptr<Analysis> analyze(Lens& lens, const std::string& text, const val& options, bool wait_for_files) {
   return guarded([&] {
-    const AnalysisOptions o = options_from(options, analysis_option_specs());
-    auto w = lens.weights().get(o.weights, lens.dims());
-    return std::make_unique<Analysis>(al::analyze(text, lens.store(), *w, o.pipeline), w, lens.topic());
+    return std::make_unique<Analysis>(
+        lens.session().analyze(text, options_from(options, analysis_option_specs()), wait_for_files));
   });
 }
 
 std::unique_ptr<Analysis> analyzeCross(Lens& lens, const std::string& query, const std::string& document,
-                                       const val& options) {
+                                       const val& options, bool wait_for_files) {
   return guarded([&] {
-    const AnalysisOptions o = options_from(options, analysis_option_specs());
-    auto w = lens.weights().get(o.weights, lens.dims());
-    return std::make_unique<Analysis>(al::analyze_cross(query, document, lens.store(), *w, o.pipeline), w,
-                                      lens.topic());
+    return std::make_unique<Analysis>(
+        lens.session().analyze_cross(query, document, options_from(options, analysis_option_specs()), wait_for_files));
   });
 }
 
@@ -202,56 +229,46 @@ val matrix_view(int rows, int cols, const float* data) {
 val matrix_view(const Matrix& m) { return matrix_view(m.rows, m.cols, m.data.data()); }
 
 void Lens::addFile(std::uintptr_t ptr, int length, const std::string& name) {
-  guarded([&] {
-    store_.add(parse_embedding_asset(bytes_at(ptr, length), name));
-    if (!nearest_ && store_.has_core()) nearest_ = std::make_unique<NearestWords>(store_.core());
-  });
+  guarded([&] { session_.add_file(bytes_at(ptr, length), name); });
 }
 
 // The embeddings files (names) to fetch and add, in order: core.bin first, then shards.
 val Lens::filesNeeded(const std::string& text, const std::string& document, double max_tokens) {
   return guarded([&] {
     val names = val::array();
-    for (const std::string& name : files_needed(store_, {text, document}, std::size_t(max_tokens)))
+    for (const std::string& name : session_.files_needed({text, document}, std::size_t(max_tokens)))
       names.call<void>("push", name);
     return names;
   });
 }
 
 void Lens::setTrainedWeights(std::uintptr_t ptr, int length) {
-  guarded([&] { weights_.set_trained(parse_weights(bytes_at(ptr, length), "trained weights")); });
+  guarded([&] { session_.set_trained_weights(bytes_at(ptr, length), "trained weights"); });
 }
 
 void Lens::setTrainedImageWeights(std::uintptr_t ptr, int length) {
-  guarded([&] { image_weights_.set_trained(parse_weights(bytes_at(ptr, length), "trained image weights")); });
+  guarded([&] { session_.set_trained_image_weights(bytes_at(ptr, length), "trained image weights"); });
 }
 
 void Lens::setTopicModel(std::uintptr_t ptr, int length) {
-  guarded([&] {
-    auto m = std::make_shared<topic::TopicModel>(topic::parse_topic_model(bytes_at(ptr, length), "topic model"));
-    if (store_.has_vectors() && m->d != int(store_.dims()))
-      throw AssetError("the topic model takes " + std::to_string(m->d) + "-number word vectors, the embeddings have " +
-                       std::to_string(store_.dims()));
-    topic_ = std::move(m);
-  });
+  guarded([&] { session_.set_topic_model(bytes_at(ptr, length), "topic model"); });
 }
 
 // The topic model's classes: the topics, then "none"
 val Lens::topicLabels() const {
   val labels = val::array();
-  if (topic_)
-    for (const std::string& l : topic_->labels) labels.call<void>("push", l);
+  if (const auto topic = session_.topic())
+    for (const std::string& l : topic->labels) labels.call<void>("push", l);
   return labels;
 }
 
 // {words: string[], similarities: Float32Array view, ranks: Int32Array view}
 val Lens::nearestWords(std::uintptr_t ptr, int dims, int k) {
   return guarded([&] {
-    if (!nearest_) throw AssetError("the vocabulary (core.bin) is not loaded yet: nearest words need all 16,384 words");
     val words = val::array();
     similarities_.clear();
     ranks_.clear();
-    for (const Neighbor& n : nearest_->query(reinterpret_cast<const float*>(ptr), dims, k)) {
+    for (const Neighbor& n : session_.nearest_words(reinterpret_cast<const float*>(ptr), dims, k)) {
       words.call<void>("push", n.word);
       similarities_.push_back(n.similarity);
       ranks_.push_back(int(n.rank));
@@ -278,6 +295,10 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("heads", &Analysis::heads)
       .function("dK", &Analysis::dK)
       .function("maskedToken", &Analysis::maskedToken)
+      .function("filesNeeded", &Analysis::filesNeeded)
+      .function("analysed", &Analysis::analysed)
+      .function("usedOptions", &Analysis::usedOptions)
+      .function("notes", &Analysis::notes)
       .function("traceCell", &Analysis::traceCell)
       .function("focus", &Analysis::focus)
       .function("headSummary", &Analysis::headSummary)

@@ -130,6 +130,18 @@ test('cross-attention takes keys and values from the document', () => {
   assert.deepEqual(r.steps.key.shape, [6, 100]);
   assert.deepEqual(r.steps.documentInput.shape, [6, 100]);
   assertRowsSumToOne(r.steps.weights);
+  // a mask is of one text: the core uses none, and its JSON and stderr say why
+  assert.equal(r.options.mask, 'none');
+  assert.deepEqual(
+    r.notes.map((n) => n.option),
+    ['mask'],
+  );
+  const causal = run(['--json', 'who pays debts', '--document', SEED, '--mask', 'causal']);
+  assert.equal(causal.status, 0, causal.stderr);
+  assert.match(causal.stderr, /note: cross-attention uses no mask/);
+  const json = JSON.parse(causal.stdout);
+  assert.equal(json.options.mask, 'none');
+  assert.ok(json.steps.weights.data[0].every((row) => row.every((w) => w > 0)));
 });
 
 test('bad options get a clear message', () => {

@@ -112,10 +112,18 @@ for (const build of BUILDS) {
       await assert.rejects(lens.analyze(SEED, { temperature: '2' }), /temperature must be a finite number/);
       await assert.rejects(lens.analyze(SEED, { mask: 'future' }), /mask must be one of 'none', 'causal'/);
       await assert.rejects(lens.analyze(42), /text must be a string/);
-      await assert.rejects(
-        lens.crossAnalyze('a', 'b', { mask: 'causal' }),
-        (e) => e instanceof Error && /self-attention only/.test(e.message),
+      // a mask is of one text: cross-attention uses none, and the result says why
+      const cross = await lens.crossAnalyze('the king', 'pays his debts', { mask: 'causal', heads: 2 });
+      assert.equal(cross.asked.mask, 'causal');
+      assert.equal(cross.options.mask, 'none');
+      assert.equal(cross.options.heads, 2);
+      assert.deepEqual(
+        cross.notes.map((n) => n.option),
+        ['mask'],
       );
+      assert.match(cross.notes[0].note, /another text/);
+      assert.ok(Array.from(cross.step('weights', 0).data).every((w) => w > 0)); // no key hidden
+      cross.dispose();
       await assert.rejects(lens.analyze(SEED, { weights: 'trained' }), /no trained weights are loaded/);
       assert.throws(
         () => lens.setTrainedWeights(new Uint8Array([1, 2, 3])),

@@ -4,7 +4,28 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { STEP_NAMES, createAttentionLens } from '../../web/lib/index.js';
+import { readBytes } from '#assets';
+import { createLensWith } from '../../web/lib/lens.js';
+import { loadModule } from '../../web/lib/loader.js';
+import { packagedFiles } from '../../web/lib/locate.js';
 import { BUILDS, lensFor } from './helpers.mjs';
+
+// A module whose analyze, analyzeCross and Lens.filesNeeded calls are counted.
+function counted(module) {
+  const calls = { analyze: 0, analyzeCross: 0, filesNeeded: 0 };
+  const filesNeeded = module.Lens.prototype.filesNeeded;
+  module.Lens.prototype.filesNeeded = function (...args) {
+    calls.filesNeeded++;
+    return filesNeeded.apply(this, args);
+  };
+  const wrapped = Object.create(module);
+  for (const name of ['analyze', 'analyzeCross'])
+    wrapped[name] = (...args) => {
+      calls[name]++;
+      return module[name](...args);
+    };
+  return { wrapped, calls, restore: () => (module.Lens.prototype.filesNeeded = filesNeeded) };
+}
 
 const TEXTS = [
   'A Lannister always pays his debts',
@@ -67,6 +88,44 @@ for (const build of BUILDS) {
         await lens.loadVocabulary();
       } finally {
         lens.dispose();
+      }
+    });
+
+    test('a keystroke is one call into the core and one tokenization; new words add a call per round of files', async () => {
+      const files = packagedFiles();
+      const { module } = await loadModule(files, { simd: build === 'simd' });
+      const { wrapped, calls, restore } = counted(module);
+      const fetched = [];
+      const lens = await createLensWith({
+        module: wrapped,
+        simd: build === 'simd',
+        vocabulary: 'later',
+        readAsset: async (name) => {
+          fetched.push(name);
+          return readBytes(await files.resolve(`embeddings/${name}`));
+        },
+      });
+      try {
+        // a rare word: its core bucket, then its shard, then the analysis
+        let r = await lens.analyze('Tyrion pays');
+        assert.equal(calls.analyze, 3);
+        assert.ok(r.tokens.every((t) => t.known));
+        const kinds = fetched.map((f) => f.replace(/-\d+/, ''));
+        assert.deepEqual(kinds, [...kinds.slice(0, -1).map(() => 'core.bin'), 'shard.bin'], fetched.join(' '));
+        r.dispose();
+        const firstFiles = fetched.length;
+        // every word in: one call, no separate question for the files
+        r = await lens.analyze('pays Tyrion');
+        assert.equal(calls.analyze, 4);
+        r.dispose();
+        r = await lens.crossAnalyze('Tyrion', 'pays');
+        assert.equal(calls.analyzeCross, 1);
+        r.dispose();
+        assert.equal(calls.filesNeeded, 0);
+        assert.equal(fetched.length, firstFiles, fetched.join(' ')); // nothing fetched again
+      } finally {
+        lens.dispose();
+        restore();
       }
     });
   });

@@ -51,7 +51,7 @@ export function startCompute(store) {
     try {
       const head = (s) => s.slice(0, PAGE_MAX_CHARS); // keeps a 1 MB paste quick
       result = document.trim()
-        ? await lens.crossAnalyze(head(text), head(document), { ...options, mask: 'none', maskedToken: -1 }) // masks need one text
+        ? await lens.crossAnalyze(head(text), head(document), { ...options, maskedToken: -1 }) // "what if" hides a word of one text
         : await lens.analyze(head(text), options);
     } catch (e) {
       error = e.message;

@@ -115,8 +115,20 @@ export interface Step {
   data: Float32Array;
 }
 
+/** Why an option the core used differs from the one asked (e.g. cross-attention uses no mask). */
+export interface OptionNote {
+  /** The option's name, as in AnalyzeOptions. */
+  option: string;
+  note: string;
+}
+
 export interface AttentionResult {
+  /** The options the core used: those asked, as its rules make them (see notes). */
   readonly options: Required<AnalyzeOptions>;
+  /** The options asked for, with their defaults filled in. */
+  readonly asked: Required<AnalyzeOptions>;
+  /** Why an option used differs from the one asked; cross-attention always says its mask is none. */
+  readonly notes: OptionNote[];
   /** Problems that did not stop the analysis, e.g. a shard of rare words that failed to load. */
   readonly warnings: string[];
   readonly cross: boolean;
@@ -308,7 +320,7 @@ export interface AttentionLens {
   readonly info: { simd: boolean; kernels: string };
   /** Self-attention on text. Async: rare words' embeddings shards are fetched on demand. */
   analyze(text: string, options?: AnalyzeOptions): Promise<AttentionResult>;
-  /** Cross-attention: queries from queryText, keys and values from documentText. */
+  /** Cross-attention: queries from queryText, keys and values from documentText; no mask (result.notes says so). */
   crossAnalyze(queryText: string, documentText: string, options?: AnalyzeOptions): Promise<AttentionResult>;
   /** Loads the whole core vocabulary (once; at low fetch priority). Rejects when it cannot. */
   loadVocabulary(onProgress?: (loaded: number, total: number) => void): Promise<void>;

@@ -16,6 +16,10 @@ import { AttentionResult } from './result.js';
 import { Trainer } from './trainer.js';
 import { checkRoomForText, withBytes } from './with-bytes.js';
 
+// Rounds of embeddings files a text's words may need: their core buckets, then the shards of
+// the rare ones (a third in case a stand-in's file is asked after its word's)
+const ROUNDS = 3;
+
 function checkText(name, text) {
   if (typeof text !== 'string') throw new TypeError(`attention-lens: ${name} must be a string, got ${typeof text}`);
 }
@@ -135,23 +139,48 @@ export class Lens {
   async loadFiles(texts, maxTokens, onProgress) {
     const [text = '', document = ''] = texts.map((t) => t.toWellFormed());
     const warnings = [];
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       checkRoomForText(this.#module, [text, document]);
       const names = this.#lens.filesNeeded(text, document, maxTokens);
       this.#check();
-      if (names.length === 0) break;
-      let failed = 0;
-      const loads = names.map((name) =>
+      if (names.length === 0 || !(await this.#fetchRound(names, warnings, onProgress))) break;
+    }
+    return warnings;
+  }
+
+  // Fetches one round's files; whether any came (a failing shard adds a warning).
+  async #fetchRound(names, warnings, onProgress) {
+    let failed = 0;
+    await Promise.all(
+      names.map((name) =>
         this.#fetchFile(name, onProgress).catch((e) => {
           if (name.startsWith('core-')) throw e;
           failed++;
           warnings.push(`rare words were not looked up: ${e.message}`);
         }),
-      );
-      await Promise.all(loads);
-      if (failed === names.length) break; // nothing new to ask about
+      ),
+    );
+    return failed < names.length;
+  }
+
+  // The core's analysis of texts (call(texts, waitForFiles) makes it): each round tokenizes once
+  // and either analyses or names the files its words need, which are fetched before the next
+  // (a keystroke whose words are in: one call). The last round analyses whatever came.
+  async #analysed(texts, call) {
+    // lone surrogates become U+FFFD (same length, so offsets hold): Embind's UTF-8 encoder
+    // would join a lone surrogate with the next code unit
+    const wellFormed = texts.map((t) => t.toWellFormed());
+    const warnings = [];
+    for (let round = 0; ; round++) {
+      this.#check();
+      checkRoomForText(this.#module, texts);
+      const handle = call(wellFormed, round < ROUNDS);
+      this.#check();
+      if (handle.analysed()) return { handle, warnings };
+      const names = handle.filesNeeded();
+      handle.delete();
+      if (!(await this.#fetchRound(names, warnings))) round = ROUNDS - 1; // nothing new: analyse as it is
     }
-    return warnings;
   }
 
   // The whole core vocabulary (core.bin, 1.9 MB), which the nearest-word search needs; fetched
@@ -175,26 +204,21 @@ export class Lens {
   async analyze(text, options) {
     checkText('text', text);
     const o = normalizeOptions(options);
-    const warnings = await this.loadFiles([text], o.maxTokens);
-    this.#check();
-    // lone surrogates become U+FFFD (same length, so offsets hold): Embind's UTF-8 encoder
-    // would join a lone surrogate with the next code unit
-    checkRoomForText(this.#module, [text]);
-    const handle = this.#module.analyze(this.#lens, text.toWellFormed(), o);
-    this.#check();
+    const { handle, warnings } = await this.#analysed([text], ([t], wait) =>
+      this.#module.analyze(this.#lens, t, o, wait),
+    );
     return new AttentionResult(this.#module, handle, { text, options: o, warnings, topicLabels: this.#topicLabels });
   }
 
   async crossAnalyze(queryText, documentText, options) {
     checkText('queryText', queryText);
     checkText('documentText', documentText);
-    // masks are of one text: cross-attention's default mask is none (the core's kCrossAttentionMask)
-    const o = normalizeOptions({ mask: 'none', ...options });
-    const warnings = await this.loadFiles([queryText, documentText], o.maxTokens);
-    this.#check();
-    checkRoomForText(this.#module, [queryText, documentText]);
-    const handle = this.#module.analyzeCross(this.#lens, queryText.toWellFormed(), documentText.toWellFormed(), o);
-    this.#check();
+    // the core uses no mask in cross-attention (a mask is of one text): result.options and
+    // result.notes say so
+    const o = normalizeOptions(options);
+    const { handle, warnings } = await this.#analysed([queryText, documentText], ([q, d], wait) =>
+      this.#module.analyzeCross(this.#lens, q, d, o, wait),
+    );
     return new AttentionResult(this.#module, handle, {
       text: queryText,
       documentText,

@@ -44,7 +44,9 @@ export class AttentionResult extends StepResult {
   constructor(module, handle, { text, documentText = null, options, warnings = [], topicLabels = [] }) {
     super(module, handle, SCHEMA.steps);
     this.#topicLabels = topicLabels;
-    this.options = options;
+    this.asked = options; // the options asked for
+    this.options = handle.usedOptions(); // those the core used (Session's resolve_options)
+    this.notes = handle.notes(); // [{ option, note }]: why an option used differs from the one asked
     this.warnings = warnings;
     this.cross = handle.cross();
     // token tables are views into C++ memory: copied here, before anything else runs

@@ -129,7 +129,7 @@ export function encoderDecoderView(store, root) {
     const o = { ...options, maskedToken: -1 };
     const settled = await Promise.allSettled([
       lens.analyze(output.value, { ...o, mask: 'causal' }),
-      lens.crossAnalyze(output.value, input.value, { ...o, mask: 'none' }),
+      lens.crossAnalyze(output.value, input.value, o),
     ]);
     const [self, cross] = settled.map((s) => (s.status === 'fulfilled' ? s.value : null));
     try {

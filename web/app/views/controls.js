@@ -80,17 +80,15 @@ export function controlsView(store) {
   const trained = fields.weights.input.querySelector('option[value="trained"]');
   const stop = watch(
     store,
-    ['options', 'trainedAvailable', 'trainedSource', 'document'],
-    ({ options: o, trainedAvailable, trainedSource, document }) => {
+    ['options', 'trainedAvailable', 'trainedSource', 'result'],
+    ({ options: o, trainedAvailable, trainedSource, result }) => {
       for (const [name] of FIELDS) fields[name].set(o[name]);
       fields.positionalWeight.set(o.positionalWeight, { disabled: !o.positional });
       fields.seed.set(o.seed, { hidden: o.weights !== 'random' });
-      // in cross-attention query i and key i are words of two texts: no order, no "itself"
-      const cross = Boolean(document.trim());
-      fields.mask.set(cross ? 'none' : o.mask, { disabled: cross });
-      fields.mask.input.title = cross
-        ? 'Masks apply within one text: with a document, queries and keys come from different texts'
-        : '';
+      // the mask the core used, and why when it is not the one chosen (cross-attention: none)
+      const note = result?.notes.find((n) => n.option === 'mask');
+      fields.mask.set(note ? result.options.mask : o.mask, { disabled: Boolean(note) });
+      fields.mask.input.title = note ? `${note.note[0].toUpperCase()}${note.note.slice(1)}.` : '';
       trained.disabled = !trainedAvailable;
       trained.textContent = trainedSource
         ? `trained in this page (${trainedSource.steps.toLocaleString('en-US')} steps, ${trainedSource.heads} heads)`

@@ -20,7 +20,6 @@ export function outsideSearch(onResult) {
     try {
       const result = await lens.crossAnalyze(word, document.trim() ? document : text, {
         ...options,
-        mask: 'none',
         maskedToken: -1,
         positional: false,
       });

@@ -1,0 +1,84 @@
+#include "core/session.h"
+
+#include <string>
+#include <utility>
+
+#include "core/embedding_asset.h"
+#include "core/embedding_files.h"
+#include "core/errors.h"
+#include "core/tokenizer.h"
+#include "core/weights.h"
+
+namespace al {
+
+AnalysisOptions resolve_options(const AnalysisOptions& asked, bool cross, std::vector<OptionNote>& notes) {
+  AnalysisOptions used = asked;
+  if (cross) {  // said even when none was asked: a front end shows why its mask control has no effect
+    notes.push_back({"mask",
+                     "cross-attention uses no mask: a mask says which words of one text a word may see, "
+                     "and here the keys come from another text"});
+    used.pipeline.attention.mask = kCrossAttentionMask;
+  }
+  return used;
+}
+
+void Session::add_file(std::string_view bytes, const std::string& name) {
+  store_.add(parse_embedding_asset(bytes, name));
+  if (!nearest_ && store_.has_core()) nearest_ = std::make_unique<NearestWords>(store_.core());
+}
+
+std::vector<std::string> Session::files_needed(const std::vector<std::string_view>& texts,
+                                               std::size_t max_tokens) const {
+  return al::files_needed(store_, texts, max_tokens);
+}
+
+std::vector<Neighbor> Session::nearest_words(const float* v, int dims, int k) const {
+  if (!nearest_) throw AssetError("the vocabulary (core.bin) is not loaded yet: nearest words need all 16,384 words");
+  return nearest_->query(v, dims, k);
+}
+
+void Session::set_trained_weights(std::string_view bytes, const std::string& name) {
+  weights_.set_trained(parse_weights(bytes, name));
+}
+
+void Session::set_trained_image_weights(std::string_view bytes, const std::string& name) {
+  image_weights_.set_trained(parse_weights(bytes, name));
+}
+
+void Session::set_topic_model(std::string_view bytes, const std::string& name) {
+  auto m = std::make_shared<topic::TopicModel>(topic::parse_topic_model(bytes, name));
+  if (store_.has_vectors() && m->d != int(store_.dims()))
+    throw AssetError("the topic model takes " + std::to_string(m->d) + "-number word vectors, the embeddings have " +
+                     std::to_string(store_.dims()));
+  topic_ = std::move(m);
+}
+
+Analyzed Session::analyze(std::string_view text, const AnalysisOptions& asked, bool wait_for_files) {
+  Analyzed out;
+  out.used = resolve_options(asked, false, out.notes);
+  std::vector<Token> tokens = tokenize(text);
+  out.files_needed = al::files_needed(store_, {tokens}, out.used.pipeline.max_tokens);
+  if (wait_for_files && !out.files_needed.empty()) return out;
+  out.weights = weights_.get(out.used.weights, int(store_.dims()));
+  out.analysis = al::analyze(std::move(tokens), store_, *out.weights, out.used.pipeline);
+  out.analysed = true;
+  out.topic = topic_;
+  return out;
+}
+
+Analyzed Session::analyze_cross(std::string_view query, std::string_view document, const AnalysisOptions& asked,
+                                bool wait_for_files) {
+  Analyzed out;
+  out.used = resolve_options(asked, true, out.notes);
+  std::vector<Token> query_tokens = tokenize(query), document_tokens = tokenize(document);
+  out.files_needed = al::files_needed(store_, {query_tokens, document_tokens}, out.used.pipeline.max_tokens);
+  if (wait_for_files && !out.files_needed.empty()) return out;
+  out.weights = weights_.get(out.used.weights, int(store_.dims()));
+  out.analysis =
+      al::analyze_cross(std::move(query_tokens), std::move(document_tokens), store_, *out.weights, out.used.pipeline);
+  out.analysed = true;
+  out.topic = topic_;
+  return out;
+}
+
+}  // namespace al

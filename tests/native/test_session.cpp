@@ -1,0 +1,108 @@
+// The core Session: one owner of the embeddings, the weights and the rules that tie an
+// analysis's options to them (the front ends only translate).
+#include <string>
+
+#include "asset_builder.h"
+#include "compare.h"
+#include "core/embedding_files.h"
+#include "core/errors.h"
+#include "core/session.h"
+
+using al::test::build_asset;
+using al::test::TestWord;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const std::vector<TestWord> kWords = {{"the", {0.5f, -1.0f, 0.25f, 0.0f}},
+                                      {"king", {2.0f, 1.0f, -0.5f, 0.125f}},
+                                      {"pays", {-1.0f, 0.5f, 1.5f, -0.25f}},
+                                      {"debts", {0.25f, 0.75f, -1.0f, 2.0f}}};
+
+al::Session session_with_words() {
+  al::Session s;
+  s.add_file(build_asset(kWords, al::kCoreShardIndex, 4, 4), "core.bin");
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("cross-attention uses no mask whatever mask was asked, and says why", "[session]") {
+  al::AnalysisOptions asked;
+  for (const al::Mask mask : {al::Mask::Self, al::Mask::Causal}) {
+    asked.pipeline.attention.mask = mask;
+    std::vector<al::OptionNote> notes;
+    const al::AnalysisOptions used = al::resolve_options(asked, true, notes);
+    REQUIRE(used.pipeline.attention.mask == al::kCrossAttentionMask);
+    REQUIRE(notes.size() == 1);
+    REQUIRE(notes[0].option == "mask");
+    REQUIRE_THAT(notes[0].note, Contains("another text"));
+    // self-attention keeps the mask asked, with nothing to say
+    notes.clear();
+    REQUIRE(al::resolve_options(asked, false, notes).pipeline.attention.mask == mask);
+    REQUIRE(notes.empty());
+  }
+  asked.pipeline.attention.mask = al::Mask::None;  // asked for none: still said, for the controls
+  std::vector<al::OptionNote> notes;
+  REQUIRE(al::resolve_options(asked, true, notes).pipeline.attention.mask == al::Mask::None);
+  REQUIRE(notes.size() == 1);
+}
+
+TEST_CASE("a session's analysis is the pipeline's, with the options it used", "[session]") {
+  al::Session s = session_with_words();
+  al::AnalysisOptions asked;  // the self mask by default
+  const al::Analyzed self = s.analyze("the king pays debts", asked);
+  REQUIRE(self.notes.empty());
+  REQUIRE(self.used.pipeline.attention.mask == al::Mask::Self);
+  const al::Analysis direct = al::analyze("the king pays debts", s.store(), *self.weights, asked.pipeline);
+  REQUIRE(self.analysis.attention.weights[0].data == direct.attention.weights[0].data);
+  REQUIRE(self.topic == nullptr);
+
+  const al::Analyzed cross = s.analyze_cross("the king", "pays debts", asked);
+  REQUIRE(cross.analysis.cross);
+  REQUIRE(cross.used.pipeline.attention.mask == al::Mask::None);
+  REQUIRE(cross.notes.size() == 1);
+  for (int i = 0; i < 2; ++i)  // no key is hidden: every weight of a row is above zero
+    for (int j = 0; j < 2; ++j) REQUIRE(cross.analysis.attention.weights[0](i, j) > 0.0f);
+}
+
+TEST_CASE("a session refuses what it cannot use, with a sentence", "[session]") {
+  al::Session empty;
+  REQUIRE_THROWS_AS(empty.analyze("the king", {}), al::AssetError);
+  const float v[4] = {1, 0, 0, 0};
+  REQUIRE_THROWS_WITH(empty.nearest_words(v, 4, 2), Contains("core.bin"));
+  al::Session s = session_with_words();
+  REQUIRE(s.nearest_words(v, 4, 1).at(0).word == "king");
+  al::AnalysisOptions trained;
+  trained.weights.preset = al::WeightsPreset::Trained;
+  REQUIRE_THROWS_AS(s.analyze("the king", trained), al::OptionError);
+  REQUIRE_THROWS_AS(s.set_trained_weights("ALWT", "w.bin"), al::AssetError);
+  s.set_trained_weights(al::serialize_weights(al::identity_weights(4)), "w.bin");
+  REQUIRE(s.analyze("the king", trained).weights->weights.d_model == 4);
+}
+
+TEST_CASE("a session's analysis names the files its words still need, and waits for them when asked", "[session]") {
+  const std::vector<TestWord> rare = {{"lannister", {1, 2, 3, 4}}};
+  const std::uint32_t shard = al::fnv1a("lannister") % 4;
+  al::Session s;
+  s.add_file(build_asset(kWords, al::kCoreShardIndex, 4, 5), "core.bin");
+  const std::string file = al::shard_file_name(shard);
+
+  const al::Analyzed waiting = s.analyze("the king lannister", {}, true);
+  REQUIRE_FALSE(waiting.analysed);
+  REQUIRE(waiting.files_needed == std::vector<std::string>{file});
+  REQUIRE(waiting.analysis.text.tokens.empty());
+  const al::Analyzed anyway = s.analyze("the king lannister", {});  // analysed, the word unknown for now
+  REQUIRE(anyway.analysed);
+  REQUIRE(anyway.files_needed == std::vector<std::string>{file});
+  REQUIRE(anyway.analysis.text.lookups[2].status == al::LookupStatus::ShardNotLoaded);
+  // the same files as the module's own question (one tokenization answers both)
+  REQUIRE(s.files_needed({"the king lannister"}) == waiting.files_needed);
+  REQUIRE(s.analyze_cross("the king", "lannister", {}, true).files_needed == waiting.files_needed);
+
+  s.add_file(build_asset(rare, shard, 4, 5), file);
+  const al::Analyzed done = s.analyze("the king lannister", {}, true);
+  REQUIRE(done.analysed);
+  REQUIRE(done.files_needed.empty());
+  REQUIRE(done.analysis.text.lookups[2].status == al::LookupStatus::Known);
+}
