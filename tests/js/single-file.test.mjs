@@ -31,7 +31,7 @@ for (const build of BUILDS) {
     lens.addFile(ptr, core.length, 'core.bin');
     M._free(ptr);
     assert.equal(M.takeError(), '');
-    const handle = M.analyze(lens, 'the night is dark', { heads: 2 });
+    const handle = M.analyze(lens, 'the night is dark', { heads: 2 }, false);
     const weights = new Float32Array(handle.step('weights', 1).data);
     handle.delete();
     lens.delete();
