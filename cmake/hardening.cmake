@@ -41,8 +41,9 @@ elseif(ATTENTION_LENS_SANITIZE OR ATTENTION_LENS_FUZZ)
 endif()
 
 # ---- libFuzzer targets ----------------------------------------------------------------------
-# fuzz_png: the CLI's PNG reader (cli_png, with libspng); fuzz_image: the core's image entry.
-set(fuzz_targets fuzz_tokenizer fuzz_embedding_asset fuzz_analyze fuzz_png fuzz_image)
+# fuzz_png: the CLI's PNG reader (cli_png, with libspng); fuzz_image: the core's image entry;
+# fuzz_weights: the trained weights file (what users load).
+set(fuzz_targets fuzz_tokenizer fuzz_embedding_asset fuzz_analyze fuzz_png fuzz_image fuzz_weights)
 function(add_fuzz_target t)
   add_executable(${t} ${ARGN})
   target_include_directories(${t} PRIVATE tests/native)  # asset_builder.h
@@ -61,9 +62,10 @@ if(ATTENTION_LENS_FUZZ AND NOT EMSCRIPTEN)
 elseif(NOT EMSCRIPTEN)
   # the picture path's targets without libFuzzer: their seed corpus and seeded mutations of it, a
   # short run in every native ctest (under ASan + UBSan in the sanitizer build, npm test)
-  foreach(t fuzz_png fuzz_image)
+  foreach(t fuzz_png fuzz_image fuzz_weights)
     add_fuzz_target(${t}_replay tests/fuzz/${t}.cpp tests/fuzz/replay_main.cpp)
   endforeach()
   add_test(NAME fuzz_png_replay COMMAND fuzz_png_replay ${CMAKE_SOURCE_DIR}/tests/fuzz/corpus/fuzz_png 5000)
   add_test(NAME fuzz_image_replay COMMAND fuzz_image_replay ${CMAKE_SOURCE_DIR}/tests/fuzz/corpus/fuzz_image 200)
+  add_test(NAME fuzz_weights_replay COMMAND fuzz_weights_replay ${CMAKE_SOURCE_DIR}/tests/fuzz/corpus/fuzz_weights 5000)
 endif()

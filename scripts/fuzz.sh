@@ -4,7 +4,7 @@
 # runs each for the given time (default 60 s) on a copy of its seed corpus (tests/fuzz/corpus/),
 # printing the executions and whether it ran clean. Exits non-zero on a crash, a leak, a hang
 # or a broken invariant, and keeps the input that caused it in build/fuzz/crashes/<target>/.
-# Targets: fuzz_tokenizer fuzz_embedding_asset fuzz_analyze fuzz_png fuzz_image (all by default). docs/HARDENING.md.
+# Targets: fuzz_tokenizer fuzz_embedding_asset fuzz_analyze fuzz_png fuzz_image fuzz_weights (all by default). docs/HARDENING.md.
 # FUZZ_JOBS=N sets the build's parallel jobs (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(fuzz_tokenizer fuzz_embedding_asset fuzz_analyze fuzz_png fuzz_image)
+((${#targets[@]})) || targets=(fuzz_tokenizer fuzz_embedding_asset fuzz_analyze fuzz_png fuzz_image fuzz_weights)
 [[ "$seconds" =~ ^[0-9]+$ ]] && ((seconds > 0)) || { echo "usage: scripts/fuzz.sh [seconds-per-target] [target...]" >&2; exit 2; }
 
 # clang-14 and the runtime of -fsanitize=fuzzer (libclang_rt.fuzzer in libclang-rt-14-dev),

@@ -35,7 +35,7 @@ EmbeddedText embed(std::vector<Token> tokens, const EmbeddingStore& store, const
   }
   s.positional = o.positional ? positional_encoding(n, d) : Matrix(n, d);
   s.input = s.embeddings;
-  for (std::size_t i = 0; i < s.input.data.size(); ++i) s.input.data[i] += o.positional_weight * s.positional.data[i];
+  add_positional(s.input, s.positional, o.positional_weight);
   return s;
 }
 
@@ -50,8 +50,7 @@ void check_store(const EmbeddingStore& store, const AttentionWeights& w) {
 
 void validate(const PipelineOptions& o, int d_model) {
   validate(o.attention, d_model);
-  if (!(o.positional_weight >= 0.0f && o.positional_weight <= kMaxPositionalWeight))
-    throw OptionError("positional weight must be a number from 0 to 10, got " + std::to_string(o.positional_weight));
+  check_positional_weight(o.positional_weight);
   if (o.max_tokens < 1 || o.max_tokens > kTokenLimit)
     throw OptionError("max tokens must be from 1 to " + std::to_string(kTokenLimit) + ", got " +
                       std::to_string(o.max_tokens));

@@ -10,14 +10,13 @@
 
 #include "core/attention.h"
 #include "core/embedding_store.h"
+#include "core/positional.h"
 #include "core/tokenizer.h"
 
 namespace al {
 
 // max_tokens may be at most this (and the attention-cell cap below may cut a text further).
 constexpr std::size_t kTokenLimit = 8192;
-// The positional encoding's weight is in [0, kMaxPositionalWeight].
-constexpr float kMaxPositionalWeight = 10.0f;
 
 struct PipelineOptions {
   // the self mask by default: with identity weights a word's query is most similar to its own

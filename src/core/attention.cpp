@@ -25,11 +25,12 @@ void to_cosine(float* row, float query_norm, const std::vector<float>& key_norms
   }
 }
 
-// weights row i = softmax over the keys query i may see; masked keys get exactly 0.
+}  // namespace
+
 //   causal: the first i + 1 keys are visible, so the softmax runs on that prefix;
 //   self:   every key but i; its scaled score is set aside as -inf (exp(-inf) = 0 exactly) and
 //           put back; a row with no other key (n = 1) attends to nothing: weights 0.
-void softmax_visible(float* scaled, float* weights, int n, int i, Mask mask) {
+void masked_softmax(float* scaled, float* weights, int n, int i, Mask mask) {
   if (mask == Mask::Self) {
     if (n == 1) {
       weights[0] = 0.0f;
@@ -45,8 +46,6 @@ void softmax_visible(float* scaled, float* weights, int n, int i, Mask mask) {
   kernels::softmax(scaled, weights, visible);
   std::fill(weights + visible, weights + n, 0.0f);
 }
-
-}  // namespace
 
 std::vector<float> row_norms(const Matrix& m, int col0, int len) {
   std::vector<float> norms(std::size_t(m.rows));
@@ -175,7 +174,7 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
           if (o.mask == Mask::None)
             kernels::softmax_with_max(scaled.row(i), weights.row(i), nk, row_max[i - i0]);
           else
-            softmax_visible(scaled.row(i), weights.row(i), nk, i, o.mask);
+            masked_softmax(scaled.row(i), weights.row(i), nk, i, o.mask);
         }
       } else {
         // the same steps with the scores turned into cosines in between
@@ -184,7 +183,7 @@ void attention_forward(const Matrix& xq, const Matrix& xkv, const PreparedWeight
           kernels::saturate(scores.row(i), nk);
           to_cosine(scores.row(i), query_norms[std::size_t(i)], key_norms);
           kernels::scale(scores.row(i), scaled.row(i), nk, alpha);
-          softmax_visible(scaled.row(i), weights.row(i), nk, i, o.mask);
+          masked_softmax(scaled.row(i), weights.row(i), nk, i, o.mask);
         }
       }
       // context rows, head h (rows × d_k) = weights rows (rows × n_k) · V_h (n_k × d_k)

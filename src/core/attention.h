@@ -21,10 +21,15 @@ namespace al {
 enum class Similarity { Dot, Cosine };
 enum class Mask { None, Causal, Self };
 
-// Whether query i may not see key j under the mask.
+// Whether query i may not see key j under the mask: the mask rule, here only.
 inline bool is_masked(Mask mask, int i, int j) {
   return (mask == Mask::Causal && j > i) || (mask == Mask::Self && j == i);
 }
+
+// weights[0..n) = softmax of row i's scaled scores over the keys is_masked lets query i see,
+// masked keys exactly 0 (the fast path of is_masked: a prefix for causal, all but i for self;
+// test_attention.cpp checks they agree). `scaled` is restored as it was.
+void masked_softmax(float* scaled, float* weights, int n, int i, Mask mask);
 
 // Cosine scores lie in [-1, 1]: divided by √d_k they would differ by at most 2/√d_k, and every
 // weight would be close to 1/n (a flat filter). Cosine attention multiplies them by a scale

@@ -142,21 +142,25 @@ ScalingStudy study_scaling(const Matrix& x, int d_k, std::uint64_t seed, float t
   const auto count = static_cast<std::size_t>(n);
   std::vector<float> row(count), weights(count);
   for (int i = 0; i < n; ++i) {
-    const int visible = mask == Mask::Causal ? i + 1 : n;
     for (const bool scaled : {false, true}) {
       const float divisor = (scaled ? std::sqrt(float(d_k)) : 1.0f) * temperature;
       double mean = 0, var = 0, entropy = 0;
-      for (int j = 0; j < visible; ++j) mean += row[std::size_t(j)] = scores(i, j) / divisor;
-      mean /= visible;
-      for (int j = 0; j < visible; ++j) var += (row[std::size_t(j)] - mean) * (row[std::size_t(j)] - mean);
-      kernels::softmax(row.data(), weights.data(), visible);
+      int visible = 0;
+      for (int j = 0; j < n; ++j) {
+        row[std::size_t(j)] = scores(i, j) / divisor;
+        if (!is_masked(mask, i, j)) mean += row[std::size_t(j)], ++visible;
+      }
+      mean /= std::max(visible, 1);
+      for (int j = 0; j < n; ++j)
+        if (!is_masked(mask, i, j)) var += (row[std::size_t(j)] - mean) * (row[std::size_t(j)] - mean);
+      masked_softmax(row.data(), weights.data(), n, i, mask);  // the layer's own softmax
       float largest = 0;
-      for (int j = 0; j < visible; ++j) {
+      for (int j = 0; j < n; ++j) {
         const double w = weights[std::size_t(j)];
         largest = std::max(largest, float(w));
         if (w > 0) entropy -= w * std::log2(w);
       }
-      (scaled ? st.spread_scaled : st.spread_raw).push_back(float(std::sqrt(var / visible)));
+      (scaled ? st.spread_scaled : st.spread_raw).push_back(float(std::sqrt(var / std::max(visible, 1))));
       (scaled ? st.max_scaled : st.max_raw).push_back(largest);
       (scaled ? st.entropy_scaled : st.entropy_raw).push_back(float(entropy));
     }

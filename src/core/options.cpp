@@ -5,6 +5,7 @@
 #include "core/options.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -18,6 +19,18 @@
 
 namespace al {
 namespace {
+
+// A float option as the decimal number it was given as (0.15f reads 0.15, not 0.15000000596…):
+// the shortest of 6 to 9 significant digits that is the same float.
+double as_decimal(float v) {
+  char text[32];
+  for (int digits = 6; digits <= 9; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, double(v));
+    const double d = std::strtod(text, nullptr);
+    if (float(d) == v) return d;
+  }
+  return double(v);
+}
 
 using A = AnalysisOptions;
 using I = ImageAnalysisOptions;
@@ -86,7 +99,7 @@ std::vector<OptionSpec<S>> comparison_specs(std::vector<std::string> masks) {
   return {
       number<S>(
           "temperature", "temperature", "divide the scores by T before the softmax", kMinTemperature, kMaxTemperature,
-          [](const S& o) -> OptionValue { return double(attention_of(o).temperature); },
+          [](const S& o) -> OptionValue { return as_decimal(attention_of(o).temperature); },
           [](S& o, const OptionValue& v) { attention_of(o).temperature = float(as_number(v)); }),
       choice<S>(
           "similarity", "similarity", "how a query and a key are compared",
@@ -114,7 +127,7 @@ std::vector<OptionSpec<S>> layer_specs(int width, std::vector<std::string> masks
           [](S& o, const OptionValue& v) { positional_of(o) = as_bool(v); }),
       number<S>(
           "positionalWeight", "positional-weight", "X = embeddings + weight * PE", 0, kMaxPositionalWeight,
-          [](const S& o) -> OptionValue { return double(positional_weight_of(o)); },
+          [](const S& o) -> OptionValue { return as_decimal(positional_weight_of(o)); },
           [](S& o, const OptionValue& v) { positional_weight_of(o) = float(as_number(v)); }),
       boolean<S>(
           "scale", "scale", "divide dot products by sqrt(d_k); multiply cosines by 10",
@@ -184,7 +197,7 @@ const std::vector<OptionSpec<T>>& make_training_specs() {
           [](T& o, const OptionValue& v) { o.seed = std::uint64_t(as_number(v)); }),
       number<T>(
           "learningRate", "learning-rate", "Adam's learning rate at step 1", 1e-6, 1,
-          [](const T& o) -> OptionValue { return double(o.learning_rate); },
+          [](const T& o) -> OptionValue { return as_decimal(o.learning_rate); },
           [](T& o, const OptionValue& v) { o.learning_rate = float(as_number(v)); }),
       integer<T>(
           "batch", "batch", "examples per mini-batch", 1, train::kMaxBatch,
@@ -227,11 +240,11 @@ const std::vector<OptionSpec<IT>>& make_image_training_specs() {
             [](IT& o, const OptionValue& v) { o.from_identity = as_bool(v); }),
         number<IT>(
             "noise", "noise", "the deviation of the Gaussian noise added to the pixel values (in [0, 1])", 0.01,
-            train::kMaxNoise, [](const IT& o) -> OptionValue { return double(o.noise); },
+            train::kMaxNoise, [](const IT& o) -> OptionValue { return as_decimal(o.noise); },
             [](IT& o, const OptionValue& v) { o.noise = float(as_number(v)); }),
         number<IT>(
             "learningRate", "learning-rate", "Adam's learning rate at step 1", 1e-6, 1,
-            [](const IT& o) -> OptionValue { return double(o.learning_rate); },
+            [](const IT& o) -> OptionValue { return as_decimal(o.learning_rate); },
             [](IT& o, const OptionValue& v) { o.learning_rate = float(as_number(v)); }),
         integer<IT>(
             "decaySteps", "decay-steps", "the learning rate falls linearly to 0.1% of it at this step (0: constant)", 0,

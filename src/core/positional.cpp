@@ -1,6 +1,9 @@
 #include "core/positional.h"
 
 #include <cmath>
+#include <string>
+
+#include "core/errors.h"
 
 namespace al {
 
@@ -16,6 +19,20 @@ Matrix positional_encoding(int n, int d) {
     }
   }
   return pe;
+}
+
+void check_positional_weight(float weight) {
+  if (!(weight >= 0.0f && weight <= kMaxPositionalWeight))
+    throw OptionError("positional weight must be a number from 0 to " + std::to_string(int(kMaxPositionalWeight)) +
+                      ", got " + std::to_string(weight));
+}
+
+void add_positional(Matrix& x, const Matrix& pe, float weight) {
+  if (pe.cols != x.cols || pe.rows < x.rows)
+    throw OptionError("the positional encoding has " + std::to_string(pe.rows) + " × " + std::to_string(pe.cols) +
+                      " numbers, the input " + std::to_string(x.rows) + " × " + std::to_string(x.cols));
+  // row-major: x's rows are pe's first rows
+  for (std::size_t i = 0; i < x.data.size(); ++i) x.data[i] += weight * pe.data[i];
 }
 
 }  // namespace al

@@ -1,6 +1,7 @@
 // Sinusoidal positional encoding, "Attention Is All You Need" (Vaswani et al. 2017), §3.5:
 //   PE(pos, 2i)   = sin(pos / 10000^(2i/d))
 //   PE(pos, 2i+1) = cos(pos / 10000^(2i/d))
+// and the layer's input X = E + weight · PE, for text, pictures and both trainers.
 #pragma once
 #include "core/matrix.h"
 
@@ -8,5 +9,15 @@ namespace al {
 
 // n positions (0..n-1) × d dimensions.
 Matrix positional_encoding(int n, int d);
+
+// The positional encoding's weight is in [0, kMaxPositionalWeight].
+constexpr float kMaxPositionalWeight = 10.0f;
+
+// Throws OptionError naming the range unless weight is in [0, kMaxPositionalWeight].
+void check_positional_weight(float weight);
+
+// x += weight · pe, x holding the embeddings E (rows × d); pe has x's columns and at least its
+// rows (a table for the longest input: its first rows are used).
+void add_positional(Matrix& x, const Matrix& pe, float weight);
 
 }  // namespace al

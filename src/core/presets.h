@@ -37,7 +37,8 @@ class WeightsCache {
   Weights get(const WeightsChoice& choice, int d_model);
   // The weights `trained` stands for from now on.
   void set_trained(AttentionWeights w);
-  bool has_trained() const { return trained_ != nullptr; }
+  // The trained weights, or null.
+  const PreparedWeights* trained() const { return trained_.get(); }
 
  private:
   static constexpr std::size_t kRandomSeedsKept = 4;

@@ -37,12 +37,48 @@ std::vector<Neighbor> Session::nearest_words(const float* v, int dims, int k) co
   return nearest_->query(v, dims, k);
 }
 
+namespace {
+
+// Trained weights whose options trained with an analysis of options S can use.
+template <class S>
+AttentionWeights usable_weights(std::string_view bytes, const std::string& name) {
+  AttentionWeights w = parse_weights(bytes, name);
+  try {
+    std::vector<OptionNote> notes;
+    with_trained(S(), w.trained_with, notes);
+  } catch (const OptionError& e) {
+    throw AssetError("weights file '" + name + "' is not usable: " + e.what());
+  }
+  return w;
+}
+
+}  // namespace
+
 void Session::set_trained_weights(std::string_view bytes, const std::string& name) {
-  weights_.set_trained(parse_weights(bytes, name));
+  weights_.set_trained(usable_weights<AnalysisOptions>(bytes, name));
 }
 
 void Session::set_trained_image_weights(std::string_view bytes, const std::string& name) {
-  image_weights_.set_trained(parse_weights(bytes, name));
+  image_weights_.set_trained(usable_weights<ImageAnalysisOptions>(bytes, name));
+}
+
+AnalysisOptions Session::resolve(const AnalysisOptions& asked, bool cross, std::vector<OptionNote>& notes) const {
+  const PreparedWeights* trained = weights_.trained();
+  const bool with_trained_options = asked.weights.preset == WeightsPreset::Trained && trained;
+  return resolve_options(with_trained_options ? with_trained(asked, trained->weights.trained_with, notes) : asked,
+                         cross, notes);
+}
+
+AnalyzedImage Session::analyze_image(const std::uint8_t* rgba, std::size_t length, int width, int height,
+                                     const ImageAnalysisOptions& asked) {
+  AnalyzedImage out;
+  const PreparedWeights* trained = image_weights_.trained();
+  out.used = asked.weights.preset == WeightsPreset::Trained && trained
+                 ? with_trained(asked, trained->weights.trained_with, out.notes)
+                 : asked;
+  out.weights = image_weights_.get(out.used.weights, image::kTokenDims);
+  out.analysis = image::analyze_image(rgba, length, width, height, *out.weights, out.used.image);
+  return out;
 }
 
 void Session::set_topic_model(std::string_view bytes, const std::string& name) {
@@ -55,7 +91,7 @@ void Session::set_topic_model(std::string_view bytes, const std::string& name) {
 
 Analyzed Session::analyze(std::string_view text, const AnalysisOptions& asked, bool wait_for_files) {
   Analyzed out;
-  out.used = resolve_options(asked, false, out.notes);
+  out.used = resolve(asked, false, out.notes);
   std::vector<Token> tokens = tokenize(text);
   out.files_needed = al::files_needed(store_, {tokens}, out.used.pipeline.max_tokens);
   if (wait_for_files && !out.files_needed.empty()) return out;
@@ -69,7 +105,7 @@ Analyzed Session::analyze(std::string_view text, const AnalysisOptions& asked, b
 Analyzed Session::analyze_cross(std::string_view query, std::string_view document, const AnalysisOptions& asked,
                                 bool wait_for_files) {
   Analyzed out;
-  out.used = resolve_options(asked, true, out.notes);
+  out.used = resolve(asked, true, out.notes);
   std::vector<Token> query_tokens = tokenize(query), document_tokens = tokenize(document);
   out.files_needed = al::files_needed(store_, {query_tokens, document_tokens}, out.used.pipeline.max_tokens);
   if (wait_for_files && !out.files_needed.empty()) return out;

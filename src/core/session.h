@@ -16,25 +16,21 @@
 
 #include "core/analyze.h"
 #include "core/embedding_store.h"
+#include "core/image/analyze_image.h"
 #include "core/nearest.h"
 #include "core/options.h"
 #include "core/presets.h"
 #include "core/topic/model.h"
+#include "core/trained_with.h"
 
 namespace al {
-
-// Why an option of an analysis is not the one asked for: the option's schema name and a sentence.
-struct OptionNote {
-  std::string option;
-  std::string note;
-};
 
 // The options an analysis of text actually uses, from the ones asked for: cross-attention has
 // no mask (a mask says which words of one text a word may see: kCrossAttentionMask), and its
 // hidden word belongs to the query text. The notes say why (cross-attention's always has one).
 AnalysisOptions resolve_options(const AnalysisOptions& asked, bool cross, std::vector<OptionNote>& notes);
 
-// One analysis with what it was made from: the options used (and why they differ from those
+// One analysis of text with what it was made from: the options used (and why they differ from those
 // asked), the weights and the topic model it keeps alive for its steps.
 struct Analyzed {
   // The embeddings files the texts' words still need (files_needed, embedding_files.h): when
@@ -46,6 +42,14 @@ struct Analyzed {
   std::vector<OptionNote> notes;
   WeightsCache::Weights weights;
   std::shared_ptr<const topic::TopicModel> topic;  // null without a topic model
+};
+
+// One analysis of a picture, with the options used and why, and the weights it keeps alive.
+struct AnalyzedImage {
+  image::ImageAnalysis analysis;
+  ImageAnalysisOptions used;
+  std::vector<OptionNote> notes;
+  WeightsCache::Weights weights;
 };
 
 class Session {
@@ -61,7 +65,9 @@ class Session {
   // The k vocabulary words nearest to v by cosine. Throws AssetError before core.bin is in.
   std::vector<Neighbor> nearest_words(const float* v, int dims, int k) const;
 
-  // The weights `trained` stands for, of the text layer and of the image layer. Throw AssetError.
+  // The weights `trained` stands for, of the text layer and of the image layer, with the options
+  // they were trained with (trained_with.h), which every analysis with them then uses. Throw
+  // AssetError for a file that is not usable, options trained with included.
   void set_trained_weights(std::string_view bytes, const std::string& name);
   void set_trained_image_weights(std::string_view bytes, const std::string& name);
   WeightsCache& weights() { return weights_; }
@@ -79,8 +85,14 @@ class Session {
   Analyzed analyze(std::string_view text, const AnalysisOptions& asked, bool wait_for_files = false);
   Analyzed analyze_cross(std::string_view query, std::string_view document, const AnalysisOptions& asked,
                          bool wait_for_files = false);
+  // A picture's analysis (RGBA8 bytes, validated: image/view.h), with the trained image weights'
+  // options when it uses them.
+  AnalyzedImage analyze_image(const std::uint8_t* rgba, std::size_t length, int width, int height,
+                              const ImageAnalysisOptions& asked);
 
  private:
+  AnalysisOptions resolve(const AnalysisOptions& asked, bool cross, std::vector<OptionNote>& notes) const;
+
   EmbeddingStore store_;
   std::unique_ptr<NearestWords> nearest_;
   WeightsCache weights_, image_weights_;

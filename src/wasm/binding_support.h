@@ -154,6 +154,9 @@ val options_to(const T& o, const std::vector<OptionSpec<T>>& specs) {
   return out;
 }
 
+// [{option, note}]: why options used differ from those asked
+val notes_of(const std::vector<OptionNote>& notes);
+
 // A page's or worker's Session (src/core/session.h), as JS calls it.
 class Lens {
  public:
@@ -171,7 +174,6 @@ class Lens {
 
   Session& session() { return session_; }
   const EmbeddingStore& store() const { return session_.store(); }
-  WeightsCache& image_weights() { return session_.image_weights(); }
 
  private:
   Session session_;

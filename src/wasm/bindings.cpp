@@ -7,6 +7,7 @@
 #include <emscripten/heap.h>
 #include <unistd.h>
 
+#include <array>
 #include <memory>
 #include <utility>
 
@@ -26,6 +27,21 @@ int stand_in_index(const Token& t, const Lookup& l) {
   return -1;
 }
 
+// The token table's columns, in their order in a row: JS decodes the rows by these names
+// (Analysis.tokenColumns(), web/lib/result.js), so the layout is written here only.
+constexpr std::array<const char*, 6> kTokenColumns{"start", "end", "kind", "status", "rank", "standIn"};
+
+// One token's row: UTF-16 start and end, kind, lookup status, rank (-1 if unknown), the
+// stand-in's place in stand_ins() (-1 if none).
+std::array<int, kTokenColumns.size()> token_row(const Token& t, const Lookup& l) {
+  return {int(t.u16_start),
+          int(t.u16_end),
+          int(t.kind),
+          int(l.status),
+          l.status == LookupStatus::Known ? int(l.rank) : -1,
+          stand_in_index(t, l)};
+}
+
 // One analysis: every step, kept until JS deletes it.
 class Analysis {
  public:
@@ -40,20 +56,22 @@ class Analysis {
     ++live_analyses();
     for (const EmbeddedText* text : {&a_.text, &a_.document})
       for (std::size_t i = 0; i < text->tokens.size(); ++i) {
-        const Token& t = text->tokens[i];
-        const Lookup& l = text->lookups[i];
+        const auto row = token_row(text->tokens[i], text->lookups[i]);
         auto& table = text == &a_.text ? text_table_ : document_table_;
-        table.insert(table.end(), {int(t.u16_start), int(t.u16_end), int(t.kind), int(l.status),
-                                   l.status == LookupStatus::Known ? int(l.rank) : -1, stand_in_index(t, l)});
+        table.insert(table.end(), row.begin(), row.end());
       }
   }
   ~Analysis() { --live_analyses(); }
   Analysis(const Analysis&) = delete;
   Analysis& operator=(const Analysis&) = delete;
 
-  // 6 ints per token: UTF-16 start and end, kind, lookup status, rank (-1 if unknown), the
-  // stand-in's place in stand_ins() (-1 if none)
+  // a row of kTokenColumns per token
   val tokenTable(bool document) const { return view_of(document ? document_table_ : text_table_); }
+  static val tokenColumns() {
+    val out = val::array();
+    for (const char* c : kTokenColumns) out.call<void>("push", std::string(c));
+    return out;
+  }
   const EmbeddedText& text(bool document) const { return document ? a_.document : a_.text; }
   int tokenCount(bool document) const { return int(text(document).tokens.size()); }
   double totalTokens(bool document) const { return double(text(document).total_tokens); }
@@ -72,16 +90,7 @@ class Analysis {
   // the options the core used, every one by its schema name (Session's resolve_options)
   val usedOptions() const { return options_to(used_, analysis_option_specs()); }
   // [{option, note}]: why an option used differs from the one asked
-  val notes() const {
-    val out = val::array();
-    for (const OptionNote& n : notes_) {
-      val note = val::object();
-      note.set("option", n.option);
-      note.set("note", n.note);
-      out.call<void>("push", note);
-    }
-    return out;
-  }
+  val notes() const { return notes_of(notes_); }
 
   // {rows, cols, data}; null (and takeError()) for an unknown step or head
   val step(const std::string& name, int head) const {
@@ -228,6 +237,17 @@ val matrix_view(int rows, int cols, const float* data) {
 }
 val matrix_view(const Matrix& m) { return matrix_view(m.rows, m.cols, m.data.data()); }
 
+val notes_of(const std::vector<OptionNote>& notes) {
+  val out = val::array();
+  for (const OptionNote& n : notes) {
+    val note = val::object();
+    note.set("option", n.option);
+    note.set("note", n.note);
+    out.call<void>("push", note);
+  }
+  return out;
+}
+
 void Lens::addFile(std::uintptr_t ptr, int length, const std::string& name) {
   guarded([&] { session_.add_file(bytes_at(ptr, length), name); });
 }
@@ -288,6 +308,7 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
   using namespace al::wasm;
   class_<Analysis>("Analysis")
       .function("tokenTable", &Analysis::tokenTable)
+      .function("tokenColumns", optional_override([](const Analysis&) { return Analysis::tokenColumns(); }))
       .function("tokenCount", &Analysis::tokenCount)
       .function("totalTokens", &Analysis::totalTokens)
       .function("truncated", &Analysis::truncated)

@@ -18,7 +18,8 @@ namespace {
 // One picture's analysis: every step, kept until JS deletes it.
 class ImageAnalysis {
  public:
-  ImageAnalysis(image::ImageAnalysis a, WeightsCache::Weights w) : a_(std::move(a)), w_(std::move(w)) {
+  explicit ImageAnalysis(AnalyzedImage made)
+      : a_(std::move(made.analysis)), w_(std::move(made.weights)), used_(made.used), notes_(std::move(made.notes)) {
     ++live_analyses();
   }
   ~ImageAnalysis() { --live_analyses(); }
@@ -35,6 +36,9 @@ class ImageAnalysis {
   }
   int heads() const { return a_.attention.heads; }
   int dK() const { return a_.attention.d_k; }
+  // the options the core used (the trained weights' own, when they are used), and why
+  val usedOptions() const { return options_to(used_, image_option_specs()); }
+  val notes() const { return notes_of(notes_); }
 
   // {rows, cols, data}; null (and takeError()) for an unknown step or head
   val step(const std::string& name, int head) const {
@@ -68,6 +72,8 @@ class ImageAnalysis {
  private:
   image::ImageAnalysis a_;
   WeightsCache::Weights w_;
+  ImageAnalysisOptions used_;
+  std::vector<OptionNote> notes_;
   Matrix decoded_;
 };
 
@@ -75,11 +81,9 @@ class ImageAnalysis {
 std::unique_ptr<ImageAnalysis> analyzeImage(Lens& lens, std::uintptr_t ptr, double length, int width, int height,
                                             const val& options) {
   return guarded([&] {
-    const ImageAnalysisOptions o = options_from(options, image_option_specs());
-    auto w = lens.image_weights().get(o.weights, image::kTokenDims);
     const auto* rgba = reinterpret_cast<const std::uint8_t*>(ptr);
-    return std::make_unique<ImageAnalysis>(image::analyze_image(rgba, std::size_t(length), width, height, *w, o.image),
-                                           w);
+    return std::make_unique<ImageAnalysis>(lens.session().analyze_image(rgba, std::size_t(length), width, height,
+                                                                        options_from(options, image_option_specs())));
   });
 }
 
@@ -93,6 +97,8 @@ EMSCRIPTEN_BINDINGS(attention_lens_image) {
       .function("grid", &ImageAnalysis::grid)
       .function("heads", &ImageAnalysis::heads)
       .function("dK", &ImageAnalysis::dK)
+      .function("usedOptions", &ImageAnalysis::usedOptions)
+      .function("notes", &ImageAnalysis::notes)
       .function("step", &ImageAnalysis::step)
       .function("decode", &ImageAnalysis::decode)
       .function("focus", &ImageAnalysis::focus);

@@ -157,6 +157,45 @@ for (const build of BUILDS) {
       b.dispose();
     });
 
+    test('trained weights bring the heads they were trained with, and a note says so', async () => {
+      const lens = await lensFor(build);
+      // version 2: the options trained with ("heads=4\n", 8 bytes) before the matrices
+      const d = 100,
+        options = new TextEncoder().encode('heads=4\n'),
+        bytes = new Uint8Array(16 + options.length + 16 * d * d),
+        view = new DataView(bytes.buffer);
+      bytes.set([65, 76, 87, 84]); // "ALWT"
+      view.setUint32(4, 2, true);
+      view.setUint32(8, d, true);
+      view.setUint32(12, options.length, true);
+      bytes.set(options, 16);
+      const at = 16 + options.length;
+      for (let m = 0; m < 4; m++)
+        for (let i = 0; i < d; i++) view.setFloat32(at + 4 * (m * d * d + i * d + i), 1, true);
+      lens.setTrainedWeights(bytes);
+      const trained = await lens.analyze(SEED, { weights: 'trained', heads: 1 }),
+        identity = await lens.analyze(SEED, { weights: 'identity', heads: 1 });
+      try {
+        assert.equal(trained.asked.heads, 1);
+        assert.equal(trained.options.heads, 4);
+        assert.equal(trained.heads, 4);
+        assert.deepEqual(
+          trained.notes.map((n) => n.option),
+          ['heads'],
+        );
+        assert.match(trained.notes[0].note, /trained with heads 4/);
+        assert.equal(identity.options.heads, 1);
+        assert.deepEqual(identity.notes, []);
+      } finally {
+        trained.dispose();
+        identity.dispose();
+      }
+      // options a text analysis does not have are refused when the file is loaded
+      const bad = bytes.slice();
+      bad.set(new TextEncoder().encode('patch=8\n'), 16);
+      assert.throws(() => lens.setTrainedWeights(bad), /weights file 'trained weights' is not usable/);
+    });
+
     test('empty and long texts give defined results', async () => {
       const lens = await lensFor(build);
       const empty = await lens.analyze('   ');

@@ -65,6 +65,25 @@ for (const build of BUILDS) {
     }
   });
 
+  test(`${build}: the image preset brings the options it was trained with, with a note for each`, async () => {
+    const lens = await createAttentionLens({ simd: build === 'simd' });
+    try {
+      lens.setTrainedImageWeights(new Uint8Array(readFileSync(weightsFile)));
+      const asked = await lens.analyzeImage(picture(), { weights: 'trained', heads: 1, patch: 32 });
+      try {
+        for (const [name, value] of Object.entries(trainedOptions)) assert.equal(asked.options[name], value, name);
+        assert.equal(asked.asked.heads, 1);
+        const noted = asked.notes.map((n) => n.option);
+        assert.ok(noted.includes('heads') && noted.includes('patch'), noted.join(', '));
+        assert.equal(asked.step('weights', 0).rows, (224 / trainedOptions.patch) ** 2);
+      } finally {
+        asked.dispose();
+      }
+    } finally {
+      lens.dispose();
+    }
+  });
+
   test(`${build}: weights 'trained' use the shipped image preset, unlike identity and random`, async () => {
     const lens = await createAttentionLens({ simd: build === 'simd' });
     try {

@@ -224,3 +224,28 @@ TEST_CASE("scaled cosine scores are the cosines times 10, so a cosine filter is 
   INFO("smallest largest weight of a row: " << smallest_max);
   REQUIRE(smallest_max > 0.5);
 }
+
+TEST_CASE("masked_softmax, the fast path, hides exactly the keys is_masked names, at n below, at and above 4 and 8",
+          "[attention]") {
+  for (al::Mask mask : {al::Mask::None, al::Mask::Causal, al::Mask::Self})
+    for (int n : {1, 3, 4, 5, 8, 9, 17}) {
+      const al::Matrix s = al::test::random_matrix(n, n, 7, -30, 30);
+      for (int i = 0; i < n; ++i) {
+        std::vector<float> row(s.row(i), s.row(i) + n), weights(std::size_t(n), -1.0f);
+        al::masked_softmax(row.data(), weights.data(), n, i, mask);
+        REQUIRE(std::equal(row.begin(), row.end(), s.row(i)));  // the scores are put back
+        double max = -INFINITY, sum = 0;
+        for (int j = 0; j < n; ++j)
+          if (!al::is_masked(mask, i, j)) max = std::max(max, double(s(i, j)));
+        for (int j = 0; j < n; ++j)
+          if (!al::is_masked(mask, i, j)) sum += std::exp(double(s(i, j)) - max);
+        for (int j = 0; j < n; ++j) {
+          CAPTURE(al::to_string(mask), n, i, j);
+          if (al::is_masked(mask, i, j))
+            REQUIRE(weights[std::size_t(j)] == 0.0f);
+          else
+            REQUIRE(std::abs(weights[std::size_t(j)] - std::exp(double(s(i, j)) - max) / sum) < 1e-6);
+        }
+      }
+    }
+}

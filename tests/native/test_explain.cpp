@@ -177,3 +177,19 @@ TEST_CASE("a head's habits count the first and last words, and refuse cross-atte
   CHECK_THROWS_AS(al::summarize_head(al::Matrix(2, 3)), al::OptionError);
   CHECK(al::summarize_head(al::Matrix(0, 0)).rows == 0);
 }
+
+TEST_CASE("the scaling study softmaxes over the keys the mask lets a word see, as the layer does", "[explain]") {
+  const al::Matrix x = al::test::random_matrix(6, 100, 3, -1, 1);
+  const al::ScalingStudy none = al::study_scaling(x, 64, 1, 1.0f, al::Mask::None);
+  const al::ScalingStudy self = al::study_scaling(x, 64, 1, 1.0f, al::Mask::Self);
+  const al::ScalingStudy causal = al::study_scaling(x, 64, 1, 1.0f, al::Mask::Causal);
+  REQUIRE(causal.max_raw[0] == 1.0f);  // the first word sees only itself
+  REQUIRE(causal.entropy_raw[0] == 0.0f);
+  REQUIRE(self.entropy_raw[0] > 0.0f);  // and under the self mask, everyone but itself
+  for (std::size_t i = 0; i < 6; ++i) REQUIRE(self.entropy_scaled[i] <= std::log2(5.0f) + 1e-4f);
+  REQUIRE(self.spread_raw != none.spread_raw);
+  const al::ScalingStudy one =
+      al::study_scaling(al::test::random_matrix(1, 100, 3, -1, 1), 64, 1, 1.0f, al::Mask::Self);
+  REQUIRE(one.max_raw[0] == 0.0f);  // a lone word under the self mask sees nothing
+  REQUIRE(one.spread_raw[0] == 0.0f);
+}

@@ -106,3 +106,51 @@ TEST_CASE("a session's analysis names the files its words still need, and waits 
   REQUIRE(done.files_needed.empty());
   REQUIRE(done.analysis.text.lookups[2].status == al::LookupStatus::Known);
 }
+
+TEST_CASE("trained weights bring the options they were trained with, and the session says so", "[session]") {
+  al::Session s = session_with_words();
+  al::AttentionWeights w = al::random_weights(4, 5);
+  w.trained_with = {{"heads", "2"}};
+  s.set_trained_weights(al::serialize_weights(w), "w.bin");
+  al::AnalysisOptions asked;
+  asked.weights.preset = al::WeightsPreset::Trained;  // with 1 head, as asked
+  const al::Analyzed a = s.analyze("the king pays debts", asked);
+  REQUIRE(a.used.pipeline.attention.heads == 2);
+  REQUIRE(a.analysis.attention.heads == 2);
+  REQUIRE(a.notes.size() == 1);
+  REQUIRE(a.notes[0].option == "heads");
+  REQUIRE_THAT(a.notes[0].note, Contains("trained with heads 2"));
+  asked.pipeline.attention.heads = 2;  // asked as trained: nothing to say
+  REQUIRE(s.analyze("the king pays debts", asked).notes.empty());
+  asked.weights.preset = al::WeightsPreset::Identity;  // other weights keep the heads asked
+  asked.pipeline.attention.heads = 1;
+  REQUIRE(s.analyze("the king pays debts", asked).used.pipeline.attention.heads == 1);
+  // cross-attention: the trained heads and no mask, two notes
+  asked.weights.preset = al::WeightsPreset::Trained;
+  const al::Analyzed cross = s.analyze_cross("the king", "pays debts", asked);
+  REQUIRE(cross.notes.size() == 2);
+  REQUIRE(cross.used.pipeline.attention.heads == 2);
+
+  // a file trained with options an analysis cannot take is refused when it is set
+  for (const al::TrainedWith& bad : {al::TrainedWith{{"heads", "3"}}, al::TrainedWith{{"colour", "red"}}}) {
+    w.trained_with = bad;
+    REQUIRE_THROWS_WITH(s.set_trained_weights(al::serialize_weights(w), "bad.bin"),
+                        Contains("weights file 'bad.bin' is not usable"));
+  }
+  w.trained_with = {{"patch", "8"}};  // an image option: not the text layer's
+  REQUIRE_THROWS_AS(s.set_trained_weights(al::serialize_weights(w), "image.bin"), al::AssetError);
+}
+
+TEST_CASE("the trainers write the options an analysis needs into their weights", "[session]") {
+  al::train::TrainOptions text;
+  text.attention.heads = 5;
+  REQUIRE(al::trained_with(text) == al::TrainedWith{{"heads", "5"}});
+  al::train::ImageTrainOptions image;
+  image.patch = 8;
+  REQUIRE(al::trained_with(image) == al::TrainedWith{{"heads", "4"},
+                                                     {"patch", "8"},
+                                                     {"positional", "false"},
+                                                     {"similarity", "cosine"},
+                                                     {"mask", "self"},
+                                                     {"temperature", "0.15"}});
+}

@@ -19,7 +19,7 @@ Matrix filled(int d, float v) {
 }
 
 al::AttentionWeights weights_of(int d, float v) {
-  return {d, filled(d, v), filled(d, v), filled(d, v), filled(d, v), "test"};
+  return {d, filled(d, v), filled(d, v), filled(d, v), filled(d, v), "test", {}};
 }
 Gradients gradients_of(int d, float v) { return {filled(d, v), filled(d, v), filled(d, v), filled(d, v)}; }
 

@@ -30,7 +30,7 @@ al::AttentionWeights to_float(const LayerMaps<double>& w) {
     for (std::size_t i = 0; i < m.data.size(); ++i) out.data[i] = float(m.data[i]);
     return out;
   };
-  return {w.wo.rows, f(w.wq), f(w.wk), f(w.wv), f(w.wo), "test"};
+  return {w.wo.rows, f(w.wq), f(w.wk), f(w.wv), f(w.wo), "test", {}};
 }
 
 // X = U(-1, 1) + positional encoding, as the pipeline builds it.

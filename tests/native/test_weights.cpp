@@ -2,6 +2,7 @@
 #include <string>
 
 #include "compare.h"
+#include "core/bytes.h"
 #include "core/errors.h"
 #include "core/weights.h"
 
@@ -60,6 +61,37 @@ TEST_CASE("a wrong or truncated weights file is refused with a clear message", "
   bad[0] = 'X';
   REQUIRE_THROWS_WITH(al::parse_weights(bad, "w.bin"), Contains("wrong magic"));
   std::string nan = good;
-  for (int i = 0; i < 4; ++i) nan[12 + i] = char(0xff);  // a NaN bit pattern
-  REQUIRE_THROWS_AS(al::parse_weights(nan, "w.bin"), al::AssetError);
+  for (int i = 0; i < 4; ++i) nan[16 + i] = char(0xff);  // W_Q's first value: a NaN bit pattern
+  REQUIRE_THROWS_WITH(al::parse_weights(nan, "w.bin"), Contains("outside [-1e4, 1e4]"));
+}
+
+TEST_CASE("trained weights carry the options they were trained with; version 1 files still read", "[weights]") {
+  al::AttentionWeights w = al::random_weights(4, 3);
+  w.trained_with = {{"heads", "2"}, {"similarity", "cosine"}};
+  const std::string file = al::serialize_weights(w);
+  REQUIRE(file.size() == 16 + 28 + 4 * 4 * 16);  // "heads=2\nsimilarity=cosine\n" is 26 bytes, padded to 28
+  const al::AttentionWeights back = al::parse_weights(file, "t.bin");
+  REQUIRE(back.trained_with == w.trained_with);
+  REQUIRE(back.wo.data == w.wo.data);
+
+  // version 1: no options, the matrices right after d_model
+  std::string v1 = "ALWT";
+  for (std::uint32_t v : {1u, 4u}) al::append_u32_le(v1, v);
+  v1 += file.substr(16 + 28);
+  const al::AttentionWeights old = al::parse_weights(v1, "v1.bin");
+  REQUIRE(old.trained_with.empty());
+  REQUIRE(old.wq.data == w.wq.data);
+
+  auto with_options = [&](std::string text) {
+    std::string f = "ALWT";
+    for (std::uint32_t v : {2u, 4u, std::uint32_t(text.size())}) al::append_u32_le(f, v);
+    text.resize((text.size() + 3) & ~std::size_t(3), '\0');
+    return f + text + file.substr(16 + 28);
+  };
+  REQUIRE(al::parse_weights(with_options(""), "none.bin").trained_with.empty());
+  for (const char* bad : {"heads", "=2\n", "heads=2", "heads=\x01\n"})
+    REQUIRE_THROWS_WITH(al::parse_weights(with_options(bad), "w.bin"), Contains("name=value"));
+  std::string huge = file;
+  huge[13] = char(0xff);  // the options' length: 26 + 0xff00 bytes
+  REQUIRE_THROWS_WITH(al::parse_weights(huge, "w.bin"), Contains("implausible options length"));
 }

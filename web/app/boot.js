@@ -8,6 +8,7 @@
 // its single-file module.
 import { readBytes } from '../lib/assets.js';
 import { supportsRelaxedSimd, supportsSimd } from '../lib/features.js';
+import { BASE_URL_META } from './base-url.js';
 import { prefetchWords } from './prefetch.js';
 import { SEED_SENTENCE } from './seed.js';
 
@@ -32,7 +33,7 @@ function ask(rel, path, as) {
 if (!customElements.get('attention-lens') && !document.querySelector(`script[src$="/${ELEMENT}"]`)) {
   // the files sit beside this script unless the page says otherwise (where the element finds
   // them itself)
-  const elsewhere = document.querySelector('meta[name="attention-lens-base-url"]');
+  const elsewhere = document.querySelector(BASE_URL_META);
   if (here.protocol !== 'file:' && !elsewhere && typeof WebAssembly === 'object') {
     const simd = supportsSimd();
     const build = `attention-lens-${simd ? 'simd' : 'baseline'}`;

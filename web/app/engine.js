@@ -10,6 +10,7 @@ import { readBytes } from '../lib/assets.js';
 import { createLensWith } from '../lib/lens.js';
 import { loadModule, supportsSimd } from '../lib/loader.js';
 import { filesAt, packagedFiles } from '../lib/locate.js';
+import { BASE_URL_META } from './base-url.js';
 import { prefetchWords, takePrefetched } from './prefetch.js';
 
 let pageLens = null; // Promise<Lens>
@@ -27,7 +28,6 @@ export const scriptBase = here ? new URL('.', here).href : null;
 // the classic script's folder.
 let chosen = null; // { files, base: the base URL set, or null }
 let baseSet = null;
-const BASE_META = 'meta[name="attention-lens-base-url"]';
 
 // The base URL an element asks for (its base-url attribute): the page's files unless they are
 // already located (one module and one vocabulary per page), where a different one is warned of.
@@ -42,7 +42,7 @@ export function useBaseUrl(base) {
 
 function place() {
   if (!chosen) {
-    const base = baseSet ?? globalThis.document?.querySelector(BASE_META)?.content;
+    const base = baseSet ?? globalThis.document?.querySelector(BASE_URL_META)?.content;
     const files = base ? filesAt(base) : (packagedFiles() ?? filesAt(scriptBase ?? '.'));
     chosen = { files, base: base ? files.base : null };
   }
@@ -166,13 +166,8 @@ export function loadTopicModel(lens) {
 // connectedCallback: a request made after an await waits until the element has built its views),
 // else once the words' files' map has loaded.
 function readNow(path) {
-  let url = null;
-  try {
-    url = place().url(path);
-  } catch {
-    return place().resolve(path).then(readBytes);
-  }
-  return readBytes(url);
+  const files = place();
+  return files.known(path) ? readBytes(files.url(path)) : files.resolve(path).then(readBytes);
 }
 
 // The page's lens, started by the first element that asks. text: that element's sentence, whose

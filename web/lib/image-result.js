@@ -11,7 +11,9 @@ const TOKEN_STEPS = ['embeddings', 'positional', 'input', 'value', 'context', 'o
 export class ImageResult extends StepResult {
   constructor(module, handle, { options, size }) {
     super(module, handle, SCHEMA.imageSteps);
-    this.options = options;
+    this.asked = options; // the options asked for
+    this.options = handle.usedOptions(); // those the core used: trained weights bring their own
+    this.notes = handle.notes(); // [{ option, note }]: why an option used differs from the one asked
     this.size = size; // { width, height } of the picture as given, before the 224 × 224 view
     this.grid = handle.grid(); // { patch, side, count }
   }

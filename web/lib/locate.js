@@ -11,8 +11,9 @@
 //   for the element's classic script, which finds them beside itself.
 // The element's classic script and the training worker are bundled without dist/asset-urls.js
 // (FILES is null there; scripts/build-page.mjs).
-// A place's url(path) is synchronous; resolve(path) waits for the words' files' map
-// (dist/asset-urls-words.js, a chunk of its own in a bundle) when path is a words' file, and
+// A place's url(path) answers at once for a path known(path) (a words' file is known once the
+// map of the words' files, dist/asset-urls-words.js, a chunk of its own in a bundle, is in);
+// resolve(path) waits for that map when it must (and rejects for a path the package lacks), and
 // message() gives what a worker needs to make the same place (filesFrom).
 import { FILES, GLUE, WORD_FILES } from '../../dist/asset-urls.js';
 
@@ -31,6 +32,7 @@ export function filesAt(base) {
   return {
     base: root,
     url,
+    known: () => true,
     resolve: async (path) => url(path),
     importGlue: (name) => importUrl(new URL(`wasm/${name}.mjs`, root).href),
     // for a worker: filesFrom(await place.message()) is the same place there
@@ -68,6 +70,7 @@ export function packagedFiles() {
   return {
     base: null,
     url,
+    known: (path) => Object.hasOwn(FILES, path) || Boolean(words && Object.hasOwn(words, path)),
     async resolve(path) {
       if (isWordFile(path) && !words) await loadWords();
       return url(path);
@@ -96,6 +99,7 @@ export function filesFrom(message) {
   return {
     base: null,
     url,
+    known: (path) => Object.hasOwn(files, path),
     resolve: async (path) => url(path),
     message: async () => message,
   };

@@ -11,7 +11,6 @@ const DOCUMENT_STEPS = stepNames((s) => s.document);
 const KINDS = SCHEMA.tokenKinds;
 const STATUSES = SCHEMA.lookupStatuses;
 const STAND_INS = SCHEMA.standIns; // [word, stand-in]: the words the vectors lack that borrow a vector
-const FIELDS = 6; // ints per token in the C++ token table (src/wasm/bindings.cpp)
 
 // Whether query i may not see key j under a mask (the core's is_masked, src/core/attention.h):
 // causal hides the keys after the query, self the query's own key. Their weights are exactly 0.
@@ -19,10 +18,16 @@ export function isMasked(mask, i, j) {
   return (mask === 'causal' && j > i) || (mask === 'self' && j === i);
 }
 
-function tokenList(table, text) {
+// The token table's rows hold the columns the module names (tokenColumns, src/wasm/bindings.cpp).
+const COLUMNS = ['start', 'end', 'kind', 'status', 'rank', 'standIn'];
+function tokenList(table, text, columns) {
+  const at = Object.fromEntries(columns.map((name, c) => [name, c]));
+  const lost = COLUMNS.filter((name) => !(name in at));
+  if (lost.length) throw new Error(`the module's token table has no ${lost.join(', ')} column`);
   const tokens = [];
-  for (let i = 0; i < table.length; i += FIELDS) {
-    const [start, end, kind, status, rank, standIn] = table.subarray(i, i + FIELDS);
+  for (let i = 0; i < table.length; i += columns.length) {
+    const row = table.subarray(i, i + columns.length);
+    const [start, end, kind, status, rank, standIn] = COLUMNS.map((name) => row[at[name]]);
     tokens.push({
       text: text.slice(start, end),
       start,
@@ -45,17 +50,18 @@ export class AttentionResult extends StepResult {
     super(module, handle, SCHEMA.steps);
     this.#topicLabels = topicLabels;
     this.asked = options; // the options asked for
-    this.options = handle.usedOptions(); // those the core used (Session's resolve_options)
+    this.options = handle.usedOptions(); // those the core used (the Session's rules: src/core/session.h)
     this.notes = handle.notes(); // [{ option, note }]: why an option used differs from the one asked
     this.warnings = warnings;
     this.cross = handle.cross();
     // token tables are views into C++ memory: copied here, before anything else runs
-    this.tokens = tokenList(new Int32Array(handle.tokenTable(false)), text);
+    const columns = handle.tokenColumns();
+    this.tokens = tokenList(new Int32Array(handle.tokenTable(false)), text, columns);
     this.totalTokens = handle.totalTokens(false);
     this.truncated = handle.truncated(false);
     this.maskedToken = handle.maskedToken();
     if (this.cross) {
-      this.documentTokens = tokenList(new Int32Array(handle.tokenTable(true)), documentText);
+      this.documentTokens = tokenList(new Int32Array(handle.tokenTable(true)), documentText, columns);
       this.documentTotalTokens = handle.totalTokens(true);
       this.documentTruncated = handle.truncated(true);
     }

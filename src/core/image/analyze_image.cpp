@@ -6,6 +6,7 @@
 #include "core/errors.h"
 #include "core/image/positional_2d.h"
 #include "core/image/view.h"
+#include "core/positional.h"
 
 namespace al::image {
 
@@ -15,8 +16,7 @@ void validate(const ImageOptions& o, int d_model) {
                       " dimensions, but the weights are for d_model " + std::to_string(d_model));
   validate(o.attention, d_model);
   patch_grid(o.patch);
-  if (!(o.positional_weight >= 0.0f && o.positional_weight <= kMaxPositionalWeight))
-    throw OptionError("positional weight must be a number from 0 to 10, got " + std::to_string(o.positional_weight));
+  check_positional_weight(o.positional_weight);
   if (o.blend_head < -1 || o.blend_head >= o.attention.heads)
     throw OptionError("blend head must be -1 (the mean of the heads) or a head from 0 to " +
                       std::to_string(o.attention.heads - 1) + ", got " + std::to_string(o.blend_head));
@@ -38,7 +38,7 @@ ImageAnalysis analyze_view(Image view, const PreparedWeights& w, const ImageOpti
   const int n = a.grid.count, d = kTokenDims;
   a.positional = o.positional ? positional_encoding_2d(a.grid.side, a.grid.side, d) : Matrix(n, d);
   a.input = a.embeddings.tokens;
-  for (std::size_t i = 0; i < a.input.data.size(); ++i) a.input.data[i] += o.positional_weight * a.positional.data[i];
+  add_positional(a.input, a.positional, o.positional_weight);
   a.attention = attention_forward(a.input, a.input, w, o.attention);  // the same layer as text
   blend_weights(a.attention.weights, o.blend_head, a.blend_weights);
   a.blended = blend_patches(a.blend_weights, a.pixels);

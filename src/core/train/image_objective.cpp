@@ -10,6 +10,7 @@
 #include "core/image/positional_2d.h"
 #include "core/image/view.h"
 #include "core/kernels/kernels.h"
+#include "core/positional.h"
 
 namespace al::train {
 namespace {
@@ -36,9 +37,7 @@ image::Image noise_picture(float sigma, SplitMix64& rng) {
 
 ImageObjective::ImageObjective(int patch, const InputOptions& input)
     : grid_(image::patch_grid(patch)), weight_(input.positional ? input.positional_weight : 0.0f) {
-  if (!(input.positional_weight >= 0.0f && input.positional_weight <= kMaxPositionalWeight))
-    throw OptionError("positional weight must be a number from 0 to 10, got " +
-                      std::to_string(input.positional_weight));
+  check_positional_weight(input.positional_weight);
   pe_ = image::positional_encoding_2d(grid_.side, grid_.side, image::kTokenDims);
 }
 
@@ -47,8 +46,7 @@ void ImageObjective::input(const Matrix& tokens, Matrix& x) const {
     throw OptionError("expected the token vectors of " + std::to_string(grid_.count) + " patches, got " +
                       std::to_string(tokens.rows) + " × " + std::to_string(tokens.cols));
   x = tokens;
-  if (weight_ != 0.0f)
-    for (std::size_t i = 0; i < x.data.size(); ++i) x.data[i] += weight_ * pe_.data[i];
+  if (weight_ != 0.0f) add_positional(x, pe_, weight_);
 }
 
 double blend_loss(const std::vector<Matrix>& weights, const Matrix& noisy, const Matrix& clean, BlendWorkspace& ws,

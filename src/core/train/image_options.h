@@ -26,9 +26,9 @@ inline AttentionOptions image_attention_with_heads(int heads) {
 
 struct ImageTrainOptions {
   AttentionOptions attention = image_attention_with_heads(4);  // 4 heads (any divisor of 48)
-  int patch = 16;                                              // pixels: 32, 16 or 8 (49, 196 or 784 patches)
-  // off, as the image mode's default (image::ImageOptions): the layer learns from content alone
-  InputOptions input{false, image::kGain};
+  int patch = image::ImageOptions{}.patch;                     // pixels: the image mode's default
+  // as the image mode's default (image::ImageOptions: off): the layer learns from content alone
+  InputOptions input{image::ImageOptions{}.positional, image::ImageOptions{}.positional_weight};
   float noise = 0.3f;  // σ of the Gaussian noise added to every pixel value, in (0, kMaxNoise]
   // start from identity weights (non-local means on the tokens) instead of the seed's Xavier
   // random ones: from random, 2000 steps did not reach identity's held-out loss (docs/IMAGES.md)

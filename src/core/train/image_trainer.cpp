@@ -7,6 +7,7 @@
 #include "core/image/blend.h"
 #include "core/image/view.h"
 #include "core/train/image_synthetic.h"
+#include "core/trained_with.h"
 
 namespace al::train {
 namespace {
@@ -124,7 +125,9 @@ void ImageTrainer::add_view(const image::Image& view, bool held_out) {
 void ImageTrainer::initialize(std::uint64_t seed) {
   options_.seed = seed;
   const int d = image::kTokenDims;
-  prepared_ = prepare(options_.from_identity ? identity_weights(d) : random_weights(d, seed));
+  AttentionWeights start = options_.from_identity ? identity_weights(d) : random_weights(d, seed);
+  start.trained_with = trained_with(options_);  // written into the file with the weights
+  prepared_ = prepare(std::move(start));
   adam_ = Adam(d, AdamOptions{options_.learning_rate});
   grads_ = zero_maps<float>(d);
   rng_ = SplitMix64(seed ^ kImageDataStream);

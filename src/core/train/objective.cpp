@@ -23,9 +23,7 @@ double norm(const float* v, int d) {
 }  // namespace
 
 Objective::Objective(const EmbeddingStore& store, InputOptions options) : store_(store), options_(options) {
-  if (!(options.positional_weight >= 0.0f && options.positional_weight <= kMaxPositionalWeight))
-    throw OptionError("positional weight must be a number from 0 to 10, got " +
-                      std::to_string(options.positional_weight));
+  check_positional_weight(options.positional_weight);
   const EmbeddingAsset& core = store.core();  // throws AssetError without a core file
   d_ = int(core.dims);
   words_ = core.words;
@@ -76,9 +74,7 @@ Matrix Objective::input(const Example& e) const {
   Matrix x(n, d_);
   for (int i = 0; i < n; ++i)
     if (i != e.masked) store_.lookup(e.words[std::size_t(i)], x.row(i));  // zeros when it has no vector
-  if (options_.positional)
-    for (int i = 0; i < n; ++i)
-      for (int c = 0; c < d_; ++c) x(i, c) += options_.positional_weight * positions_(i, c);
+  if (options_.positional) add_positional(x, positions_, options_.positional_weight);
   return x;
 }
 

@@ -8,10 +8,10 @@
 
 namespace al::train {
 
-// How a sentence becomes the layer's input.
+// How a sentence becomes the layer's input: by default as the analysis makes it (analyze.h).
 struct InputOptions {
-  bool positional = true;          // add the sinusoidal positional encoding
-  float positional_weight = 1.0f;  // X = embeddings + weight · PE; in [0, kMaxPositionalWeight]
+  bool positional = PipelineOptions{}.positional;                 // add the sinusoidal positional encoding
+  float positional_weight = PipelineOptions{}.positional_weight;  // X = embeddings + weight · PE
 };
 
 constexpr int kMaxBatch = 4096;

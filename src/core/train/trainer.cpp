@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "core/trained_with.h"
 
 namespace al::train {
 namespace {
@@ -46,7 +47,9 @@ Trainer::Trainer(const EmbeddingStore& store, const std::vector<std::string>& se
 void Trainer::initialize(std::uint64_t seed) {
   options_.seed = seed;
   const int d = objective_.d_model();
-  prepared_ = prepare(random_weights(d, seed));
+  AttentionWeights start = random_weights(d, seed);
+  start.trained_with = trained_with(options_);  // written into the file with the weights
+  prepared_ = prepare(std::move(start));
   adam_ = Adam(d, AdamOptions{options_.learning_rate});
   grads_ = zero_maps<float>(d);
   rng_ = SplitMix64(seed ^ kDataStream);

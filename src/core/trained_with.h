@@ -1,0 +1,30 @@
+// What trained weights bring with them: the analysis options they were trained with, written
+// into their file by the trainers (weights.h's TrainedWith) and used by every analysis with
+// them (Session), since weights learnt under one option mean little under another.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/options.h"
+#include "core/weights.h"
+
+namespace al {
+
+// Why an option of an analysis is not the one asked for: the option's schema name and a sentence.
+struct OptionNote {
+  std::string option;
+  std::string note;
+};
+
+// The analysis options weights trained with o carry: the text layer's heads; the image layer's
+// heads, patch, positional switch, similarity, mask and temperature.
+TrainedWith trained_with(const train::TrainOptions& o);
+TrainedWith trained_with(const train::ImageTrainOptions& o);
+
+// The options asked, with those the weights were trained with; a note for each that changed.
+// Throws OptionError for an option the analysis does not have or a value outside its range.
+AnalysisOptions with_trained(const AnalysisOptions& asked, const TrainedWith& trained, std::vector<OptionNote>& notes);
+ImageAnalysisOptions with_trained(const ImageAnalysisOptions& asked, const TrainedWith& trained,
+                                  std::vector<OptionNote>& notes);
+
+}  // namespace al
