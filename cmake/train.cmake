@@ -25,6 +25,11 @@ target_link_options(train_tests PRIVATE ${test_link_options})
 add_test(NAME train_tests COMMAND train_tests --use-colour no)
 
 if(NOT EMSCRIPTEN)
+  # What the native training tools share: their flags, the schema's options among them.
+  add_library(train_tool STATIC src/train/tool/flags.cpp)
+  target_link_libraries(train_tool PUBLIC attention_core)
+  target_compile_options(train_tool PRIVATE ${warnings})
+
   # attention-train --corpus dist/corpus/wordnet-examples.txt --out trained.alwt
   add_executable(attention-train src/train/main.cpp src/cli/files.cpp)
   target_link_libraries(attention-train PRIVATE attention_train attention_core ${fast_kernels})

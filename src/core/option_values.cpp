@@ -118,6 +118,12 @@ void set_option(ImageAnalysisOptions& o, std::string_view name, const OptionValu
 void set_option_text(ImageAnalysisOptions& o, std::string_view name, std::string_view text) {
   set_from_text(image_option_specs(), o, name, text);
 }
+void set_option(train::ImageTrainOptions& o, std::string_view name, const OptionValue& value) {
+  set_from(image_training_option_specs(), o, name, value);
+}
+void set_option_text(train::ImageTrainOptions& o, std::string_view name, std::string_view text) {
+  set_from_text(image_training_option_specs(), o, name, text);
+}
 
 std::string option_text(const OptionValue& value) {
   if (const bool* b = std::get_if<bool>(&value)) return *b ? "true" : "false";

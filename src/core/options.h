@@ -53,8 +53,7 @@ struct OptionSpec {
 };
 
 // The options of an analysis of text, of a picture, of training the text layer and of training
-// the image layer (the page's worker and the JS API; the native attention-train-image reads its
-// own flags into the same struct).
+// the image layer (the page's worker, the JS API and the native tools' flags).
 const std::vector<OptionSpec<AnalysisOptions>>& analysis_option_specs();
 const std::vector<OptionSpec<ImageAnalysisOptions>>& image_option_specs();
 const std::vector<OptionSpec<train::TrainOptions>>& training_option_specs();
@@ -72,10 +71,12 @@ void check_option(const OptionSpec<T>& spec, const OptionValue& value);
 void set_option(AnalysisOptions& o, std::string_view name, const OptionValue& value);
 void set_option(train::TrainOptions& o, std::string_view name, const OptionValue& value);
 void set_option(ImageAnalysisOptions& o, std::string_view name, const OptionValue& value);
+void set_option(train::ImageTrainOptions& o, std::string_view name, const OptionValue& value);
 // The value as text ("2", "true", "cosine") parsed by the option's type, checked, then set.
 void set_option_text(AnalysisOptions& o, std::string_view name, std::string_view text);
 void set_option_text(train::TrainOptions& o, std::string_view name, std::string_view text);
 void set_option_text(ImageAnalysisOptions& o, std::string_view name, std::string_view text);
+void set_option_text(train::ImageTrainOptions& o, std::string_view name, std::string_view text);
 // An option's value as text, as set_option_text reads it.
 std::string option_text(const OptionValue& value);
 

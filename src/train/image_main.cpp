@@ -9,16 +9,18 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <functional>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "cli/files.h"
 #include "core/errors.h"
 #include "core/json_writer.h"
+#include "core/options.h"
 #include "core/train/image_trainer.h"
 #include "core/train/netpbm.h"
+#include "train/tool/flags.h"
 
 namespace {
 
@@ -31,119 +33,28 @@ constexpr const char* kUsage =
     "  --held-out FILE      a picture never trained on, scored; repeat for more\n"
     "  --out FILE           the trained weights (\"ALWT\" format, d_model 48)\n"
     "  --report FILE        a JSON report: held-out scores of the trained layer and its baselines\n"
-    "  --steps N            mini-batches; the learning rate falls linearly to ~0 over them\n"
+    "  --steps N            mini-batches; the learning rate falls linearly to ~0 over them (or --decay-steps)\n"
     "  --eval-every N       held-out PSNR every N steps (0 = never)\n";
-
-// The training options the tool takes, read into ImageTrainOptions (whose members hold the defaults).
-struct Flag {
-  const char* name;
-  const char* help;
-  std::function<void(ImageTrainOptions&, const std::string&)> set;
-  std::function<std::string(const ImageTrainOptions&)> get;
-};
-
-double to_number(const std::string& flag, const std::string& v) {
-  char* end = nullptr;
-  const double x = std::strtod(v.c_str(), &end);
-  if (v.empty() || *end != '\0') throw std::invalid_argument(flag + " needs a number, got '" + v + "'");
-  return x;
-}
-int to_int(const std::string& flag, const std::string& v) {
-  const double x = to_number(flag, v);
-  if (x != double(int(x)) || x < 0 || x > 1e8) throw std::invalid_argument(flag + " needs a whole number >= 0");
-  return int(x);
-}
-bool to_bool(const std::string& flag, const std::string& v) {
-  if (v == "true" || v == "on" || v == "1") return true;
-  if (v == "false" || v == "off" || v == "0") return false;
-  throw std::invalid_argument(flag + " needs true or false, got '" + v + "'");
-}
-std::string text(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", x);
-  return buf;
-}
-
-const std::vector<Flag>& flags() {
-  static const std::vector<Flag> f = {
-      {"heads", "attention heads (a divisor of 48)",
-       [](ImageTrainOptions& o, const std::string& v) { o.attention.heads = to_int("--heads", v); },
-       [](const ImageTrainOptions& o) { return text(o.attention.heads); }},
-      {"patch", "patch size in pixels: 32, 16 or 8",
-       [](ImageTrainOptions& o, const std::string& v) { o.patch = to_int("--patch", v); },
-       [](const ImageTrainOptions& o) { return text(o.patch); }},
-      {"similarity", "how a query and a key are compared: dot or cosine",
-       [](ImageTrainOptions& o, const std::string& v) { o.attention.similarity = al::parse_similarity(v); },
-       [](const ImageTrainOptions& o) { return std::string(al::to_string(o.attention.similarity)); }},
-      {"mask", "none, or self: a patch may not attend to itself",
-       [](ImageTrainOptions& o, const std::string& v) { o.attention.mask = al::parse_mask(v); },
-       [](const ImageTrainOptions& o) { return std::string(al::to_string(o.attention.mask)); }},
-      {"temperature", "divides the scaled scores before the softmax",
-       [](ImageTrainOptions& o, const std::string& v) {
-         o.attention.temperature = float(to_number("--temperature", v));
-       },
-       [](const ImageTrainOptions& o) { return text(o.attention.temperature); }},
-      {"positional", "add the 2-D positional encoding (true or false)",
-       [](ImageTrainOptions& o, const std::string& v) { o.input.positional = to_bool("--positional", v); },
-       [](const ImageTrainOptions& o) { return std::string(o.input.positional ? "true" : "false"); }},
-      {"positional-weight", "X = tokens + weight · PE",
-       [](ImageTrainOptions& o, const std::string& v) {
-         o.input.positional_weight = float(to_number("--positional-weight", v));
-       },
-       [](const ImageTrainOptions& o) { return text(o.input.positional_weight); }},
-      {"noise", "σ of the Gaussian noise added to the pixel values (in [0, 1])",
-       [](ImageTrainOptions& o, const std::string& v) { o.noise = float(to_number("--noise", v)); },
-       [](const ImageTrainOptions& o) { return text(o.noise); }},
-      {"from-identity", "start from identity weights instead of the seed's random ones (true or false)",
-       [](ImageTrainOptions& o, const std::string& v) { o.from_identity = to_bool("--from-identity", v); },
-       [](const ImageTrainOptions& o) { return std::string(o.from_identity ? "true" : "false"); }},
-      {"learning-rate", "Adam's learning rate at step 1",
-       [](ImageTrainOptions& o, const std::string& v) { o.learning_rate = float(to_number("--learning-rate", v)); },
-       [](const ImageTrainOptions& o) { return text(o.learning_rate); }},
-      {"batch", "noisy pictures per step",
-       [](ImageTrainOptions& o, const std::string& v) { o.batch_size = to_int("--batch", v); },
-       [](const ImageTrainOptions& o) { return text(o.batch_size); }},
-      {"augment", "mirrored views and half-size crops of the training pictures (true or false)",
-       [](ImageTrainOptions& o, const std::string& v) { o.augment = to_bool("--augment", v); },
-       [](const ImageTrainOptions& o) { return std::string(o.augment ? "true" : "false"); }},
-      {"synthetic", "dead-leaves pictures trained on besides the --train pictures",
-       [](ImageTrainOptions& o, const std::string& v) { o.synthetic = to_int("--synthetic", v); },
-       [](const ImageTrainOptions& o) { return text(o.synthetic); }},
-      {"seed", "the seed of the weights and the example stream",
-       [](ImageTrainOptions& o, const std::string& v) { o.seed = std::uint64_t(to_int("--seed", v)); },
-       [](const ImageTrainOptions& o) { return text(double(o.seed)); }},
-  };
-  return f;
-}
 
 struct Args {
   std::vector<std::string> train, held_out;
   std::string out, report;
   int steps = al::train::kPresetImageTrainingSteps, eval_every = 500;
-  ImageTrainOptions options;
+  ImageTrainOptions options;  // its members hold the defaults
 };
 
+// The tool's own flags, then the training options of the core's schema (core/options.h), with
+// the tool's defaults (the rate decays over the default --steps).
 std::string usage() {
-  std::string out = kUsage;
-  const ImageTrainOptions defaults;
-  for (const Flag& f : flags()) {
-    std::string line = std::string("  --") + f.name + " X";
-    line += std::string(line.size() < 23 ? 23 - line.size() : 1, ' ');
-    out += line + f.help + " (default " + f.get(defaults) + ")\n";
-  }
-  return out;
+  ImageTrainOptions defaults;
+  defaults.decay_steps = al::train::kPresetImageTrainingSteps;
+  return kUsage + al::train_tool::schema_usage(al::image_training_option_specs(), defaults);
 }
 
 Args parse(int argc, char** argv) {
   Args a;
-  for (int i = 1; i < argc; ++i) {
-    const std::string flag = argv[i];
-    if (flag == "--help" || flag == "-h") {
-      std::fputs(usage().c_str(), stdout);
-      std::exit(0);
-    }
-    if (i + 1 >= argc) throw std::invalid_argument(flag + " needs a value");
-    const std::string v = argv[++i];
+  bool decay_given = false;
+  al::train_tool::read_flags(argc, argv, usage(), [&](const std::string& flag, const std::string& v) {
     if (flag == "--train")
       a.train.push_back(v);
     else if (flag == "--held-out")
@@ -153,22 +64,26 @@ Args parse(int argc, char** argv) {
     else if (flag == "--report")
       a.report = v;
     else if (flag == "--steps")
-      a.steps = to_int(flag, v);
+      a.steps = al::train_tool::whole_number(flag, v);
     else if (flag == "--eval-every")
-      a.eval_every = to_int(flag, v);
-    else {
-      bool known = false;
-      for (const Flag& f : flags())
-        if (flag == std::string("--") + f.name) {
-          f.set(a.options, v);
-          known = true;
-        }
-      if (!known) throw std::invalid_argument("unknown option " + flag);
-    }
-  }
+      a.eval_every = al::train_tool::whole_number(flag, v);
+    else if (al::train_tool::schema_flag(al::image_training_option_specs(), a.options, flag, v))
+      decay_given = decay_given || flag == "--decay-steps" || flag == "--decaySteps";
+    else
+      return false;
+    return true;
+  });
+  if (!decay_given) a.options.decay_steps = a.steps;  // the rate falls linearly to ~0 over the run
   if ((a.train.empty() && a.options.synthetic == 0) || a.held_out.empty() || a.out.empty())
     throw std::invalid_argument("--train (or --synthetic), --held-out and --out are required");
   return a;
+}
+
+// x as printf's %g writes it
+std::string text(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
 }
 
 std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
@@ -212,7 +127,6 @@ int main(int argc, char** argv) {
   try {
     using clock = std::chrono::steady_clock;
     const auto t0 = clock::now();
-    args.options.decay_steps = args.steps;  // the rate falls linearly to ~0 over the run
     al::train::ImageTrainer trainer(args.options);
     std::vector<int> views_per_picture;
     for (const std::string& path : args.train) {
@@ -309,17 +223,15 @@ int main(int argc, char** argv) {
         j.end_array();
         j.key("trainingViews").value(trainer.training_views()).key("heldOutCopies").value(trained.pictures);
         j.key("options").begin_object().key("steps").value(args.steps);
-        for (const Flag& fl : flags()) {
-          const std::string v = fl.get(o);
-          j.key(fl.name);
-          char* end = nullptr;
-          const double number = std::strtod(v.c_str(), &end);
-          if (v == "true" || v == "false")
-            j.value(v == "true");
-          else if (!v.empty() && *end == '\0')
-            j.value(number);
+        for (const auto& spec : al::image_training_option_specs()) {
+          const al::OptionValue v = spec.get(o);
+          j.key(spec.name);
+          if (const bool* b = std::get_if<bool>(&v))
+            j.value(*b);
+          else if (std::holds_alternative<double>(v))
+            j.value(std::stod(al::option_text(v)));  // 0.001, not the float's 0.0010000000474974513
           else
-            j.value(v);  // a choice: similarity, mask
+            j.value(std::get<std::string>(v));  // a choice: similarity, mask
         }
         j.end_object();
         j.key("trainingLoss").begin_object().key("firstStep").value(first_loss).key("last100Steps").value(last_loss);
