@@ -4,11 +4,12 @@
 // every step kept, and filter × V for every query patch), in this project's wasm SIMD and
 // baseline builds, at 196 and 784 patches. Writes its table into bench/RESULTS.md.
 //   node bench/image.mjs [--quick]
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import jpeg from 'jpeg-js';
 import { createAttentionLens } from '../web/lib/index.js';
 import { median, timeRuns } from './inputs.mjs';
+import { writeResults } from './results-file.mjs';
 
 const quick = process.argv.includes('--quick');
 const timing = quick ? { minMs: 300, minReps: 3, maxReps: 30 } : { minMs: 2000, minReps: 10, maxReps: 200 };
@@ -60,11 +61,5 @@ const lines = [
 const summary = lines.join('\n');
 console.log(summary);
 if (!quick) {
-  const path = new URL('RESULTS.md', import.meta.url);
-  const doc = readFileSync(path, 'utf8');
-  const start = '<!-- image:start -->',
-    end = '<!-- image:end -->';
-  if (!doc.includes(start)) throw new Error(`bench/RESULTS.md has no ${start} … ${end} section`);
-  writeFileSync(path, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${summary}\n${doc.slice(doc.indexOf(end))}`);
-  console.error('wrote bench/RESULTS.md');
+  writeResults('image', summary);
 }

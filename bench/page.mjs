@@ -5,9 +5,9 @@
 // the first load (compressed, as served by scripts/serve.mjs with gzip); and training steps per
 // second in the page's worker, of the text layer and of the picture layer. Writes bench/RESULTS.md
 // (--no-write: only prints).
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { median } from './inputs.mjs';
+import { writeResults } from './results-file.mjs';
 import { launch, serve } from '../tests/browser/browser.mjs';
 
 const SIZES = [8, 64, 256, 1024];
@@ -317,9 +317,4 @@ const late = [floor, ...rows, ...imageRows].reduce((sum, r) => sum + r.late, 0);
 if (late)
   console.error(`${late} keystrokes were timed after the following frame had begun: their figures carry a frame more`);
 if (process.argv.includes('--no-write')) process.exit();
-const path = new URL('RESULTS.md', import.meta.url);
-const doc = readFileSync(path, 'utf8');
-const start = '<!-- page:start -->',
-  end = '<!-- page:end -->';
-writeFileSync(path, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${summary}\n${doc.slice(doc.indexOf(end))}`);
-console.error('wrote bench/RESULTS.md');
+writeResults('page', summary);

@@ -11,7 +11,6 @@
 //   options: --n 8,32  --configs 100x1,256x4  --peers relaxed,ort  --quick (shorter timing)  --no-write
 //            --no-profile
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -20,6 +19,7 @@ import { flops, makeInputs, median, scaledError, timeRuns } from './inputs.mjs';
 import { kernelBench, kernelPeaks } from './kernel-peak.mjs';
 import { profileRow } from './profile.mjs';
 import { report } from './report.mjs';
+import { writeResults } from './results-file.mjs';
 import { referenceForward } from './reference.mjs';
 import { attentionLensPeer } from './peers/attention-lens.mjs';
 import { nativePeer } from './peers/native.mjs';
@@ -204,10 +204,5 @@ if (failures) {
   process.exitCode = 1;
 }
 if (args.write && !args.quick && sizes.length === 5 && configs.length === 4 && peers.length === 7) {
-  const path = new URL('RESULTS.md', import.meta.url);
-  const doc = readFileSync(path, 'utf8');
-  const start = '<!-- results:start -->',
-    end = '<!-- results:end -->';
-  writeFileSync(path, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${summary}\n${doc.slice(doc.indexOf(end))}`);
-  console.error('wrote bench/RESULTS.md');
+  writeResults('results', summary);
 }
