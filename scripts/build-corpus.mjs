@@ -9,11 +9,10 @@
 //   manifest.json          counts, the package version, and this script's hash
 // into dist/corpus/ (or the folder given as the first argument). Skips all work when the
 // outputs are up to date (same script, same package version). WORDNET_DIR overrides the source.
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hashScript, packageVersion, requireFiles, sourceDir, upToDate } from './wordnet.mjs';
 
 const MIN_TOKENS = 4;
 const MAX_TOKENS = 30;
@@ -21,37 +20,15 @@ const FILES = ['data.noun', 'data.verb', 'data.adj', 'data.adv'];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = process.argv[2] ?? join(root, 'dist', 'corpus');
-const sourceDir = process.env.WORDNET_DIR ?? '/usr/share/wordnet';
 const corpusPath = join(outDir, 'wordnet-examples.txt');
 const manifestPath = join(outDir, 'manifest.json');
-const scriptHash = createHash('sha256')
-  .update(readFileSync(fileURLToPath(import.meta.url)))
-  .digest('hex');
+const scriptHash = hashScript(import.meta.url);
 
-function packageVersion() {
-  try {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own ${Version} format, not a template
-    return execFileSync('dpkg-query', ['-W', '-f=${Version}', 'wordnet-base'], { encoding: 'utf8' }).trim();
-  } catch {
-    return null;
-  }
-}
-
-const missing = FILES.filter((f) => !existsSync(join(sourceDir, f)));
-if (missing.length) {
-  console.error(
-    `corpus: ${missing.join(', ')} not found in ${sourceDir}: ` +
-      "install Debian's wordnet-base (apt-get install -y --no-install-recommends wordnet-base)",
-  );
-  process.exit(1);
-}
+requireFiles('corpus', FILES);
 const version = packageVersion();
-if (existsSync(manifestPath) && existsSync(corpusPath)) {
-  const old = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  if (old.scriptHash === scriptHash && old.source?.version === version && old.source?.dir === sourceDir) {
-    console.log(`corpus: up to date in ${outDir}`);
-    process.exit(0);
-  }
+if (upToDate(manifestPath, [corpusPath], scriptHash, version)) {
+  console.log(`corpus: up to date in ${outDir}`);
+  process.exit(0);
 }
 
 // Roughly the C++ tokenizer's units: words (letters and digits, with internal ' or -),

@@ -22,11 +22,10 @@
 // The split into training and held-out samples is the trainer's (by synset, so that one
 // synset's samples are all on one side: src/core/topic/corpus.cpp).
 // Skips all work when the outputs are up to date. WORDNET_DIR overrides the source.
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hashScript, packageVersion, requireFiles, sourceDir, upToDate } from './wordnet.mjs';
 
 // label -> the synsets (offset + part of speech) whose domains it gathers
 const TOPICS = {
@@ -65,38 +64,19 @@ const FILES = [
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = process.argv[2] ?? join(root, 'build', 'topics');
-const sourceDir = process.env.WORDNET_DIR ?? '/usr/share/wordnet';
 const corpusPath = join(outDir, 'wordnet-topics.tsv');
 const wordsPath = join(outDir, 'plain-words.txt');
 const manifestPath = join(outDir, 'topics.json');
-const scriptHash = createHash('sha256')
-  .update(readFileSync(fileURLToPath(import.meta.url)))
-  .digest('hex');
+const scriptHash = hashScript(import.meta.url);
 
-function packageVersion() {
-  try {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own ${Version} format, not a template
-    return execFileSync('dpkg-query', ['-W', '-f=${Version}', 'wordnet-base'], { encoding: 'utf8' }).trim();
-  } catch {
-    return null;
-  }
-}
-
-const missing = FILES.filter(([f]) => !existsSync(join(sourceDir, f))).map(([f]) => f);
-if (missing.length) {
-  console.error(
-    `topics: ${missing.join(', ')} not found in ${sourceDir}: ` +
-      "install Debian's wordnet-base (apt-get install -y --no-install-recommends wordnet-base)",
-  );
-  process.exit(1);
-}
+requireFiles(
+  'topics',
+  FILES.map(([f]) => f),
+);
 const version = packageVersion();
-if (existsSync(manifestPath) && existsSync(corpusPath) && existsSync(wordsPath)) {
-  const old = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  if (old.scriptHash === scriptHash && old.source?.version === version && old.source?.dir === sourceDir) {
-    console.log(`topics: up to date in ${outDir}`);
-    process.exit(0);
-  }
+if (upToDate(manifestPath, [corpusPath, wordsPath], scriptHash, version)) {
+  console.log(`topics: up to date in ${outDir}`);
+  process.exit(0);
 }
 
 // One synset: its id (offset + part of speech, satellite adjectives as "a"), words, pointers, gloss.
