@@ -5,6 +5,7 @@ add_library(attention_train STATIC
   src/core/train/objective.cpp
   src/core/train/backward.cpp
   src/core/train/adam.cpp
+  src/core/train/layer_update.cpp
   src/core/train/trainer.cpp
   src/core/train/corpus.cpp
 )

@@ -34,12 +34,4 @@ class Adam {
   Gradients m_, v_;
 };
 
-// The trainers' schedule: a rate falling linearly from `rate` at step 1 to 0.1% of it at step
-// decay_steps and staying there; decay_steps = 0 keeps it constant. steps_done: updates so far.
-inline float decayed_rate(float rate, int decay_steps, int steps_done) {
-  if (decay_steps <= 0) return rate;
-  const double left = 1.0 - double(steps_done) / decay_steps;
-  return float(rate * (left > 1e-3 ? left : 1e-3));
-}
-
 }  // namespace al::train

@@ -174,7 +174,7 @@ double ImageTrainer::step() {
   if (train_.empty()) throw OptionError("image training needs at least one picture to train on");
   const AttentionOptions& o = options_.attention;
   const int batch = options_.batch_size;
-  for (Matrix* g : {&grads_.wq, &grads_.wk, &grads_.wv, &grads_.wo}) std::fill(g->data.begin(), g->data.end(), 0.0f);
+  zero_gradients(grads_);
   double loss_sum = 0;
   for (int b = 0; b < batch; ++b) {
     const TrainingView& view = train_[std::size_t(next_view())];
@@ -191,9 +191,7 @@ double ImageTrainer::step() {
     loss_sum += blend_loss(steps_.weights, noisy_, clean_, blend_, &d_weights_, 1.0 / batch);  // the batch's mean
     accumulate_weight_gradients(x_, x_, steps_, d_weights_, o, grads_);
   }
-  adam_.set_learning_rate(decayed_rate(options_.learning_rate, options_.decay_steps, adam_.steps()));
-  adam_.step(prepared_.weights, grads_);
-  prepared_ = prepare(std::move(prepared_.weights));  // prepare() packs the maps: again after each update
+  update_layer(adam_, prepared_, grads_, options_.learning_rate, options_.decay_steps);
   return loss_sum / batch;
 }
 

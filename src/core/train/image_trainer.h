@@ -31,6 +31,7 @@
 #include "core/train/backward.h"
 #include "core/train/image_objective.h"
 #include "core/train/image_options.h"
+#include "core/train/layer_update.h"
 
 namespace al::train {
 

@@ -83,7 +83,7 @@ Example Trainer::next_example() {
 double Trainer::step() {
   const AttentionOptions& o = options_.attention;
   const int d = objective_.d_model(), batch = options_.batch_size;
-  for (Matrix* g : {&grads_.wq, &grads_.wk, &grads_.wv, &grads_.wo}) std::fill(g->data.begin(), g->data.end(), 0.0f);
+  zero_gradients(grads_);
   double loss_sum = 0;
   for (int b = 0; b < batch; ++b) {
     const Example e = next_example();
@@ -95,9 +95,7 @@ double Trainer::step() {
     loss_sum += objective_.loss(steps_.output.row(e.masked), e, d_output_.row(e.masked), 1.0 / batch);
     accumulate_gradients(x, x, prepared_.weights, steps_, d_output_, o, grads_);
   }
-  adam_.set_learning_rate(decayed_rate(options_.learning_rate, options_.decay_steps, adam_.steps()));
-  adam_.step(prepared_.weights, grads_);
-  prepared_ = prepare(std::move(prepared_.weights));  // prepare() packs the maps: again after each update
+  update_layer(adam_, prepared_, grads_, options_.learning_rate, options_.decay_steps);
   return loss_sum / batch;
 }
 

@@ -18,6 +18,7 @@
 #include "core/random.h"
 #include "core/train/adam.h"
 #include "core/train/backward.h"
+#include "core/train/layer_update.h"
 #include "core/train/objective.h"
 #include "core/train/options.h"
 
