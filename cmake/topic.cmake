@@ -2,7 +2,8 @@
 # core): the trainer library, its Catch2 tests (every build) and the native tool.
 # Included by CMakeLists.txt after the core, the kernels and the Catch2 setup.
 
-add_library(attention_topic_train STATIC src/core/topic/corpus.cpp src/core/topic/trainer.cpp)
+add_library(attention_topic_train STATIC src/core/topic/corpus.cpp src/core/topic/loss.cpp
+  src/core/topic/trainer.cpp)
 target_link_libraries(attention_topic_train PUBLIC attention_core)
 target_compile_options(attention_topic_train PRIVATE ${warnings})
 

@@ -9,7 +9,7 @@
 //     label unchanged, so that the query learns that a rare word is not a topical one.
 //   - The baseline (options.uniform): the same classifier on the mean of the word vectors, i.e.
 //     the query fixed at zero (every score 0, uniform weights), trained the same way.
-// The gradient (loss_and_gradient) is checked against finite differences in the tests.
+// The loss and its gradient: topic/loss.h (checked against finite differences in the tests).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -18,6 +18,7 @@
 #include "core/embedding_store.h"
 #include "core/random.h"
 #include "core/topic/corpus.h"
+#include "core/topic/loss.h"
 #include "core/topic/model.h"
 
 namespace al::topic {
@@ -45,29 +46,6 @@ struct TopicTrainOptions {
   bool uniform = false;    // the bag-of-words baseline: no attention, the mean vector
   std::uint64_t seed = 1;
 };
-
-// The parameters in one vector, in the file's order: W_K (d × d_k), b_K, q, W_C (d × C), b_C, β.
-struct Layout {
-  int d = 0, d_k = 0, classes = 0;
-  std::size_t wk() const { return 0; }
-  std::size_t bk() const { return std::size_t(d) * d_k; }
-  std::size_t q() const { return bk() + d_k; }
-  std::size_t wc() const { return q() + d_k; }
-  std::size_t bc() const { return wc() + std::size_t(d) * classes; }
-  std::size_t match() const { return bc() + classes; }
-  std::size_t size() const { return match() + 1; }
-};
-
-// How a sample's loss treats the query: Learned (its gradient reaches W_K, b_K and q), Frozen
-// (used as it is, no gradient to it but through the match term) or Uniform (left out: every
-// weight 1/n, β = 0; the baseline).
-enum class Attention { Learned, Frozen, Uniform };
-
-// -log p_label for one sample whose n word vectors are the rows x (n × d, row-major), and its
-// gradient added to grad (scaled by scale; none when grad is null), the class probabilities
-// written to probabilities (C numbers) when it is not null.
-double loss_and_gradient(const Layout& layout, const double* theta, const double* x, int n, int label, double* grad,
-                         double scale, Attention attention, double* probabilities = nullptr);
 
 struct Accuracy {
   int samples = 0;
