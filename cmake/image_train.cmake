@@ -36,7 +36,7 @@ endif()
 
 if(NOT EMSCRIPTEN)
   # attention-train-image --train a.pgm --held-out b.ppm --out image-trained.bin (scripts/train.mjs)
-  add_executable(attention-train-image src/train/image_main.cpp src/cli/files.cpp)
+  add_executable(attention-train-image src/train/image_main.cpp src/train/image_report.cpp)
   target_link_libraries(attention-train-image PRIVATE train_tool attention_image_train attention_train
     attention_image attention_core ${fast_kernels})
   target_compile_options(attention-train-image PRIVATE ${warnings})

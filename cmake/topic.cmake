@@ -18,8 +18,8 @@ add_test(NAME topic_tests COMMAND topic_tests --use-colour no)
 
 if(NOT EMSCRIPTEN)
   # attention-train-topic --corpus build/topics/wordnet-topics.tsv --distractors … --out topic.bin
-  add_executable(attention-train-topic src/train/topic_main.cpp src/cli/files.cpp)
-  target_link_libraries(attention-train-topic PRIVATE attention_topic_train attention_train attention_core
+  add_executable(attention-train-topic src/train/topic_main.cpp)
+  target_link_libraries(attention-train-topic PRIVATE train_tool attention_topic_train attention_train attention_core
     ${fast_kernels})
   target_compile_definitions(attention-train-topic PRIVATE ATTENTION_LENS_ASSETS="${ATTENTION_LENS_ASSETS}")
   target_compile_options(attention-train-topic PRIVATE ${warnings})

@@ -26,14 +26,16 @@ target_link_options(train_tests PRIVATE ${test_link_options})
 add_test(NAME train_tests COMMAND train_tests --use-colour no)
 
 if(NOT EMSCRIPTEN)
-  # What the native training tools share: their flags, the schema's options among them.
-  add_library(train_tool STATIC src/train/tool/flags.cpp)
+  # What the native training tools share: their flags (the schema's options among them), main(),
+  # the loop of mini-batches with its progress lines, the JSON report, reading and writing files.
+  add_library(train_tool STATIC src/train/tool/flags.cpp src/train/tool/run.cpp src/train/tool/report.cpp
+    src/cli/files.cpp)
   target_link_libraries(train_tool PUBLIC attention_core)
   target_compile_options(train_tool PRIVATE ${warnings})
 
   # attention-train --corpus dist/corpus/wordnet-examples.txt --out trained.alwt
-  add_executable(attention-train src/train/main.cpp src/cli/files.cpp)
-  target_link_libraries(attention-train PRIVATE attention_train attention_core ${fast_kernels})
+  add_executable(attention-train src/train/main.cpp)
+  target_link_libraries(attention-train PRIVATE train_tool attention_train attention_core ${fast_kernels})
   target_compile_definitions(attention-train PRIVATE ATTENTION_LENS_ASSETS="${ATTENTION_LENS_ASSETS}")
   target_compile_options(attention-train PRIVATE ${warnings})
 endif()

@@ -15,13 +15,15 @@
 
 #include "cli/files.h"
 #include "core/embedding_files.h"
-#include "core/errors.h"
 #include "core/json_writer.h"
 #include "core/options.h"
 #include "core/tokenizer.h"
 #include "core/topic/corpus.h"
 #include "core/topic/trainer.h"
 #include "core/train/corpus.h"
+#include "train/tool/flags.h"
+#include "train/tool/report.h"
+#include "train/tool/run.h"
 
 namespace {
 
@@ -52,14 +54,7 @@ double to_number(const std::string& flag, const std::string& v, double lo, doubl
 
 Args parse(int argc, char** argv) {
   Args a;
-  for (int i = 1; i < argc; ++i) {
-    const std::string flag = argv[i];
-    if (flag == "--help" || flag == "-h") {
-      std::fputs(kUsage, stdout);
-      std::exit(0);
-    }
-    if (i + 1 >= argc) throw std::invalid_argument(flag + " needs a value");
-    const std::string v = argv[++i];
+  al::train_tool::read_flags(argc, argv, kUsage, [&](const std::string& flag, const std::string& v) {
     auto& t = a.train;
     if (flag == "--corpus")
       a.corpus = v;
@@ -96,8 +91,9 @@ Args parse(int argc, char** argv) {
     else if (flag == "--threshold")
       t.threshold = float(to_number(flag, v, 0, 1));
     else
-      throw std::invalid_argument("unknown option " + flag);
-  }
+      return false;
+    return true;
+  });
   if (a.corpus.empty() || a.distractors.empty() || a.out.empty())
     throw std::invalid_argument("--corpus, --distractors and --out are required");
   return a;
@@ -135,103 +131,90 @@ void probe(const std::string& path, const al::EmbeddingStore& store, const al::t
   }
 }
 
+void train(const Args& args) {
+  using clock = std::chrono::steady_clock;
+  const auto t0 = clock::now();
+  const std::vector<al::topic::Sample> samples = al::topic::parse_samples(al::cli::read_file(args.corpus));
+  const std::vector<std::string> distractors = al::train::corpus_sentences(al::cli::read_file(args.distractors));
+  std::vector<std::string> texts;
+  for (const auto& s : samples) texts.push_back(s.text);
+  texts.insert(texts.end(), distractors.begin(), distractors.end());
+  if (!args.probe.empty())
+    for (const std::string& line : al::train::corpus_sentences(al::cli::read_file(args.probe))) texts.push_back(line);
+  al::EmbeddingStore store;  // the core file, then every shard a corpus word lives in
+  const std::vector<std::string_view> views(texts.begin(), texts.end());
+  al::load_needed(
+      store, [&](const std::string& name) { return al::cli::read_file(args.assets + "/" + name); }, views);
+
+  auto run = [&](al::topic::TopicTrainOptions o, const char* name) {
+    al::topic::TopicTrainer t(store, samples, distractors, o);
+    const auto a = clock::now();
+    double loss = 0;
+    for (int s = 1; s <= o.steps; ++s) {
+      loss += t.step();
+      if (s % 1000 == 0 || s == o.steps) {
+        std::printf("%s: step %5d  loss %.4f\n", name, s, loss / (s % 1000 == 0 ? 1000 : s % 1000));
+        loss = 0;
+      }
+    }
+    const double seconds = std::chrono::duration<double>(clock::now() - a).count();
+    return std::make_pair(std::move(t), seconds);
+  };
+  auto [model, seconds] = run(args.train, "attention");
+  al::topic::TopicTrainOptions mean = args.train;
+  mean.uniform = true;
+  auto [baseline, baseline_seconds] = run(mean, "mean of the vectors");
+  const al::topic::Evaluation e = model.evaluate(), b = baseline.evaluate();
+  const al::topic::TopicModel m = model.model();
+  const std::string bytes = al::topic::serialize_topic_model(m);
+  al::cli::write_file(args.out, bytes);
+
+  std::printf("corpus: %zu samples, %zu with a word vector: %zu for training, %zu held out; %zu classes\n",
+              samples.size(), model.usable_samples(), model.train_samples(), model.held_out_samples(),
+              model.labels().size());
+  std::printf("held-out samples (of synsets never trained on):\n");
+  print("attention (the query)", e.plain);
+  print("mean of the vectors", b.plain);
+  print("prior (majority class)", e.prior);
+  std::printf("the same with distractor words inserted (1 to %d, words never trained on):\n",
+              args.train.max_distractors);
+  print("attention (the query)", e.distracted);
+  print("mean of the vectors", b.distracted);
+  std::printf("%d steps in %.1f s (the baseline %.1f s); %.1f s in all; wrote %s (%zu bytes)\n", args.train.steps,
+              seconds, baseline_seconds, std::chrono::duration<double>(clock::now() - t0).count(), args.out.c_str(),
+              bytes.size());
+  if (!args.probe.empty()) probe(args.probe, store, m);
+
+  if (args.report.empty()) return;
+  al::train_tool::write_report(args.report, [&](al::JsonWriter& j) {
+    const auto& o = args.train;
+    j.key("corpus").value(args.corpus).key("samples").value(samples.size());
+    j.key("train").value(model.train_samples()).key("heldOut").value(model.held_out_samples());
+    j.key("labels").begin_array();
+    for (const std::string& l : model.labels()) j.value(l);
+    j.end_array();
+    j.key("options").begin_object().key("steps").value(o.steps).key("batch").value(o.batch_size);
+    j.key("dK").value(o.d_k).key("learningRate").value(double(o.learning_rate));
+    j.key("noneShare").value(o.none_share).key("augment").value(o.augment);
+    j.key("maxDistractors").value(o.max_distractors).key("threshold").value(double(o.threshold));
+    j.key("seed").value((long long)o.seed).end_object();
+    j.key("heldOut").begin_object();
+    put(j, "attention", e.plain);
+    put(j, "meanOfVectors", b.plain);
+    put(j, "prior", e.prior);
+    j.end_object();
+    j.key("heldOutWithDistractors").begin_object();
+    put(j, "attention", e.distracted);
+    put(j, "meanOfVectors", b.distracted);
+    j.end_object();
+    j.key("trainingSeconds").value(seconds).key("modelBytes").value(bytes.size());
+  });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   Args args;
-  try {
-    args = parse(argc, argv);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "attention-train-topic: %s\n%s", e.what(), kUsage);
-    return 2;
-  }
-  try {
-    using clock = std::chrono::steady_clock;
-    const auto t0 = clock::now();
-    const std::vector<al::topic::Sample> samples = al::topic::parse_samples(al::cli::read_file(args.corpus));
-    const std::vector<std::string> distractors = al::train::corpus_sentences(al::cli::read_file(args.distractors));
-    std::vector<std::string> texts;
-    for (const auto& s : samples) texts.push_back(s.text);
-    texts.insert(texts.end(), distractors.begin(), distractors.end());
-    if (!args.probe.empty())
-      for (const std::string& line : al::train::corpus_sentences(al::cli::read_file(args.probe))) texts.push_back(line);
-    al::EmbeddingStore store;  // the core file, then every shard a corpus word lives in
-    const std::vector<std::string_view> views(texts.begin(), texts.end());
-    al::load_needed(
-        store, [&](const std::string& name) { return al::cli::read_file(args.assets + "/" + name); }, views);
-
-    auto train = [&](al::topic::TopicTrainOptions o, const char* name) {
-      al::topic::TopicTrainer t(store, samples, distractors, o);
-      const auto a = clock::now();
-      double loss = 0;
-      for (int s = 1; s <= o.steps; ++s) {
-        loss += t.step();
-        if (s % 1000 == 0 || s == o.steps) {
-          std::printf("%s: step %5d  loss %.4f\n", name, s, loss / (s % 1000 == 0 ? 1000 : s % 1000));
-          loss = 0;
-        }
-      }
-      const double seconds = std::chrono::duration<double>(clock::now() - a).count();
-      return std::make_pair(std::move(t), seconds);
-    };
-    auto [model, seconds] = train(args.train, "attention");
-    al::topic::TopicTrainOptions mean = args.train;
-    mean.uniform = true;
-    auto [baseline, baseline_seconds] = train(mean, "mean of the vectors");
-    const al::topic::Evaluation e = model.evaluate(), b = baseline.evaluate();
-    const al::topic::TopicModel m = model.model();
-    const std::string bytes = al::topic::serialize_topic_model(m);
-    al::cli::write_file(args.out, bytes);
-
-    std::printf("corpus: %zu samples, %zu with a word vector: %zu for training, %zu held out; %zu classes\n",
-                samples.size(), model.usable_samples(), model.train_samples(), model.held_out_samples(),
-                model.labels().size());
-    std::printf("held-out samples (of synsets never trained on):\n");
-    print("attention (the query)", e.plain);
-    print("mean of the vectors", b.plain);
-    print("prior (majority class)", e.prior);
-    std::printf("the same with distractor words inserted (1 to %d, words never trained on):\n",
-                args.train.max_distractors);
-    print("attention (the query)", e.distracted);
-    print("mean of the vectors", b.distracted);
-    std::printf("%d steps in %.1f s (the baseline %.1f s); %.1f s in all; wrote %s (%zu bytes)\n", args.train.steps,
-                seconds, baseline_seconds, std::chrono::duration<double>(clock::now() - t0).count(), args.out.c_str(),
-                bytes.size());
-    if (!args.probe.empty()) probe(args.probe, store, m);
-
-    if (!args.report.empty()) {
-      std::FILE* f = std::fopen(args.report.c_str(), "w");
-      if (!f) throw al::AssetError("cannot write '" + args.report + "'");
-      {
-        al::JsonWriter j(f);
-        const auto& o = args.train;
-        j.begin_object().key("corpus").value(args.corpus).key("samples").value(samples.size());
-        j.key("train").value(model.train_samples()).key("heldOut").value(model.held_out_samples());
-        j.key("labels").begin_array();
-        for (const std::string& l : model.labels()) j.value(l);
-        j.end_array();
-        j.key("options").begin_object().key("steps").value(o.steps).key("batch").value(o.batch_size);
-        j.key("dK").value(o.d_k).key("learningRate").value(double(o.learning_rate));
-        j.key("noneShare").value(o.none_share).key("augment").value(o.augment);
-        j.key("maxDistractors").value(o.max_distractors).key("threshold").value(double(o.threshold));
-        j.key("seed").value((long long)o.seed).end_object();
-        j.key("heldOut").begin_object();
-        put(j, "attention", e.plain);
-        put(j, "meanOfVectors", b.plain);
-        put(j, "prior", e.prior);
-        j.end_object();
-        j.key("heldOutWithDistractors").begin_object();
-        put(j, "attention", e.distracted);
-        put(j, "meanOfVectors", b.distracted);
-        j.end_object();
-        j.key("trainingSeconds").value(seconds).key("modelBytes").value(bytes.size()).end_object();
-      }
-      std::fputs("\n", f);
-      std::fclose(f);
-    }
-    return 0;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "attention-train-topic: %s\n", e.what());
-    return 1;
-  }
+  return al::train_tool::tool_main(
+      "attention-train-topic", kUsage, [&] { args = parse(argc, argv); }, [&] { train(args); });
 }
