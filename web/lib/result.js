@@ -21,13 +21,18 @@ export function isMasked(mask, i, j) {
 // The token table's rows hold the columns the module names (tokenColumns, src/wasm/bindings.cpp).
 const COLUMNS = ['start', 'end', 'kind', 'status', 'rank', 'standIn'];
 function tokenList(table, text, columns) {
-  const at = Object.fromEntries(columns.map((name, c) => [name, c]));
-  const lost = COLUMNS.filter((name) => !(name in at));
+  const at = COLUMNS.map((name) => columns.indexOf(name)); // each column's place in a row, once
+  const lost = COLUMNS.filter((_, k) => at[k] < 0);
   if (lost.length) throw new Error(`the module's token table has no ${lost.join(', ')} column`);
+  const [S, E, K, ST, R, SI] = at;
   const tokens = [];
   for (let i = 0; i < table.length; i += columns.length) {
-    const row = table.subarray(i, i + columns.length);
-    const [start, end, kind, status, rank, standIn] = COLUMNS.map((name) => row[at[name]]);
+    const start = table[i + S],
+      end = table[i + E],
+      kind = table[i + K],
+      status = table[i + ST],
+      rank = table[i + R],
+      standIn = table[i + SI];
     tokens.push({
       text: text.slice(start, end),
       start,
