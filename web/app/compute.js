@@ -1,12 +1,16 @@
-// Runs the analysis whenever the text or an option changes and puts the result in the store.
-// Keystrokes arriving while an analysis runs coalesce: only the latest text is analyzed next.
-import { loadTopicModel, loadTrainedWeights, loadVocabulary } from './engine.js';
+// The compute layer of the text mode, the only part of the page that calls the lens: the views
+// read the store and put their intents in it, and what they ask for is computed here, the
+// result going back into the store. This module runs the analysis whenever the text or an
+// option changes (keystrokes arriving while an analysis runs coalesce: only the latest text is
+// analyzed next), and starts the rest (compute/): the search with a word from outside the
+// sentence, the nearest words, and the shared load's progress.
 import { coalesce } from './coalesce.js';
+import { startNearestWords } from './compute/nearest-words.js';
+import { startOutsideSearch } from './compute/outside-search.js';
+import { loadTopicModel, loadTrainedWeights, loadVocabulary, onLoadProgress } from './engine.js';
+import { PAGE_MAX_CHARS } from './limits.js';
 import { watch } from './store.js';
 
-// The page reads at most this much of a long paste (kept whole in the box); the analysis keeps
-// the first maxTokens tokens of it (the core's default, with a note), which come long before.
-export const PAGE_MAX_CHARS = 100000;
 const LONG_TEXT = 20000; // characters
 const INPUTS = ['text', 'document', 'options', 'lens', 'trainedPreset', 'topicModel'];
 
@@ -36,7 +40,18 @@ function pickFocus(result, query, head, focus, chosen) {
   return { i: query, j: best < 0 ? Math.min(query, keys.length - 1) : best };
 }
 
+// Starts the text mode's compute layer for one element's store; returns the function that stops it.
 export function startCompute(store) {
+  const stops = [
+    onLoadProgress((loadProgress) => store.set({ loadProgress })),
+    startAnalysis(store),
+    startOutsideSearch(store),
+    startNearestWords(store),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
+
+function startAnalysis(store) {
   let stopVocabulary = null;
   const run = coalesce(async () => {
     const { lens, text, options, document, trainedPreset, trainedSource } = store.get();

@@ -10,7 +10,7 @@ import { fmt, percent } from '../format.js';
 import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
 import { vocabularyNote } from '../vocabulary.js';
-import { outsideProblem, outsideSearch } from './search-outside.js';
+import { outsideProblem } from './search-outside.js';
 
 const SHOWN = 12;
 
@@ -46,19 +46,19 @@ function resultItem() {
 export function searchView(store) {
   // the search box: a word of the sentence (typed or chosen from the list) becomes the query at
   // each keystroke; a word from outside the sentence searches the sentence with its own vector
+  // (the store's outsideWord, searched by compute/outside-search.js; its answer is `outside`)
   const wordsId = uniqueId('words');
   const words = h('datalist', { id: wordsId });
   const notFound = h('p', { class: 'not-found', 'aria-live': 'polite' });
-  const outside = outsideSearch(() => render(store.get()));
   const choose = () => {
     const { result, query } = store.get();
     const typed = box.value.trim();
     const i = typed ? (result?.tokens.findIndex((t) => t.text.toLowerCase() === typed.toLowerCase()) ?? -1) : -1;
     if (i >= 0 || !typed) {
-      outside.drop();
+      store.set({ outsideWord: null });
       if (i >= 0 && i !== query) store.set({ query: i, queryChosen: true });
       else render(store.get());
-    } else if (outside.get()?.word !== typed) outside.search(typed, store.get());
+    } else store.set({ outsideWord: typed });
   };
   const box = h('input', {
     type: 'search',
@@ -99,21 +99,13 @@ export function searchView(store) {
     body,
   );
 
-  let last = null; // the store's result and query last drawn
   function render(state) {
-    const { result: sentence, query: chosen, head, lens } = state;
-    if (last && outside.get()) {
-      if (chosen !== last.chosen)
-        outside.drop(); // a word chosen elsewhere becomes the query
-      else if (sentence !== last.sentence) outside.search(outside.get().word, state); // the sentence changed
-    }
-    last = { sentence, chosen };
+    const { result: sentence, query: chosen, head, outside: o } = state;
     const nq = sentence?.tokens.length ?? 0;
     setHidden(root, nq === 0 || !sentence || keyTokens(sentence).length === 0);
     if (root.hidden) return;
     // a word from outside the sentence: its own search (or why there is none)
-    const o = outside.get();
-    const problem = o ? (o.error ?? outsideProblem(o.word, o.result)) : null;
+    const problem = o ? outsideProblem(o) : null;
     root.classList.toggle('outside', Boolean(o && !problem));
     setText(
       notFound,
@@ -132,9 +124,6 @@ export function searchView(store) {
     const { dK } = result;
     const tokens = sentence.tokens;
     const query = o ? 0 : Math.min(chosen, nq - 1); // the query may be set before its sentence's result arrives
-    // what the answer is about, decoded to words first: the call may grow wasm memory, and the
-    // views below must be taken after it
-    const near = lens.vocabularyReady ? lens.nearestWords(result.answerMeaning(query), 5) : null;
     // one row of each per-head matrix, copied; the value and context head slices are copies
     const row = (name) => result.view(name, head).data.slice(query * n, (query + 1) * n); // n = keys
     const scores = row('scores'),
@@ -169,7 +158,7 @@ export function searchView(store) {
       // a result of the sentence itself can become the query (a document's words cannot)
       if (title.firstChild.disabled !== sentence.cross) title.firstChild.disabled = sentence.cross;
       title.firstChild.onclick = () => {
-        outside.drop();
+        store.set({ outsideWord: null });
         if (j === chosen) render(store.get());
         store.set({ query: j, queryChosen: true });
       };
@@ -185,10 +174,19 @@ export function searchView(store) {
     });
     setText(more, n > SHOWN ? `… and ${n - SHOWN} more results with smaller weights.` : '');
     paintStrip(answerStrip, context.data.subarray(query * dK, (query + 1) * dK), maxAbs(context.data) || extent);
+    drawAbout(state);
+  }
+  // what the answer is about (compute/nearest-words.js), when it is of the answer shown
+  function drawAbout({ searchNear, result: sentence, query: chosen, outside: o, vocabulary }) {
+    if (root.hidden || body.hidden) return; // no search, or a word from outside that cannot search
+    const shown = o
+      ? { result: o.result, query: 0 }
+      : { result: sentence, query: Math.min(chosen, sentence.tokens.length - 1) };
+    const near = searchNear?.result === shown.result && searchNear.query === shown.query ? searchNear.words : null;
     setText(
       about,
       !near
-        ? vocabularyNote(state.vocabulary)
+        ? vocabularyNote(vocabulary)
         : near.length
           ? `What the answer is about: ${near.map((w) => `${w.word} (${fmt(w.similarity, 2)})`).join(', ')}. ` +
             'These are the GloVe words nearest to the weights × the words’ own vectors: the word part of the values. ' +
@@ -197,12 +195,15 @@ export function searchView(store) {
     );
     about.dataset.words = (near ?? []).map((w) => w.word).join(' ');
   }
-  const stop = watch(store, ['result', 'query', 'head', 'lens', 'vocabulary'], render);
+  const stop = watch(store, ['result', 'query', 'head', 'outside'], render);
+  const stopAbout = store.subscribe((state, changed) => {
+    if (changed.has('searchNear') || changed.has('vocabulary')) drawAbout(state);
+  });
   return {
     root,
     destroy: () => {
       stop();
-      outside.drop();
+      stopAbout();
     },
   };
 }

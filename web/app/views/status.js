@@ -1,9 +1,8 @@
 // Loading progress, errors and notes about the input, in words.
 import { h, setHidden, setText, syncChildren } from '../dom.js';
-import { onLoadProgress } from '../engine.js';
 import { fmtInt } from '../format.js';
+import { PAGE_MAX_CHARS } from '../limits.js';
 import { watch } from '../store.js';
-import { PAGE_MAX_CHARS } from '../compute.js';
 
 const PHASES = { wasm: 'Loading the WebAssembly module', embeddings: 'Loading the GloVe word vectors' };
 
@@ -15,7 +14,10 @@ export function statusView(store) {
   const notes = h('ul', { class: 'notes', 'aria-live': 'polite' });
   const root = h('div', { class: 'status' }, loading, error, notes);
 
-  const stopProgress = onLoadProgress(({ phase, loaded, total }) => {
+  // the shared load's progress (compute.js puts it in the store): { phase, loaded, total }
+  const stopProgress = watch(store, ['loadProgress'], ({ loadProgress }) => {
+    if (!loadProgress) return;
+    const { phase, loaded, total } = loadProgress;
     loading.hidden = phase === 'ready';
     if (phase === 'ready') return;
     bar.value = total ? Math.min(1, loaded / total) : 0;

@@ -105,8 +105,18 @@ export function topicView(store) {
     body,
   );
 
-  const stop = watch(store, ['result', 'lens', 'text', 'vocabulary', 'topicModel'], (state) => {
-    const { result, lens, text, vocabulary, topicModel } = state;
+  // the answer's nearest words (compute/nearest-words.js), when they are of the result shown
+  function drawAbout({ result, topicNear, vocabulary }) {
+    const topic = result?.topic();
+    if (root.hidden || !topic) return;
+    const searched = topic.wordScores.some((s) => s !== null);
+    if (!searched) setText(about, 'No word has a vector: the search finds nothing, and the answer is “not sure”.');
+    else if (topicNear?.result !== result) setText(about, vocabularyNote(vocabulary));
+    else setText(about, `The answer’s nearest words: ${topicNear.words.map((w) => w.word).join(', ')}.`);
+  }
+
+  const stop = watch(store, ['result', 'text', 'topicModel'], (state) => {
+    const { result, text, topicModel } = state;
     const topic = result?.topic() ?? null;
     const n = result?.tokens.length ?? 0;
     setHidden(root, !result || n === 0);
@@ -163,11 +173,7 @@ export function topicView(store) {
       setText(li.firstChild, tokens[i].text);
       setText(li.lastChild, `${fmt(topic.wordScores[i], 2)} → ${percent(topic.weights[i])}`);
     });
-    if (order.length && !lens.vocabularyReady) setText(about, vocabularyNote(vocabulary));
-    else if (order.length) {
-      const near = lens.nearestWords(topic.answer, 4);
-      setText(about, `The answer’s nearest words: ${near.map((w) => w.word).join(', ')}.`);
-    } else setText(about, 'No word has a vector: the search finds nothing, and the answer is “not sure”.');
+    drawAbout(state);
 
     // every topic's probability: the best few, then "no topic"
     const classes = topic.labels.filter((l) => l !== 'none').sort((a, b) => topic.scores[b] - topic.scores[a]);
@@ -193,6 +199,9 @@ export function topicView(store) {
           'the word that gives the line away to anyone who knows the show.',
       );
   });
+  const stopAbout = store.subscribe((state, changed) => {
+    if (changed.has('topicNear') || changed.has('vocabulary')) drawAbout(state);
+  });
   // the example sentences sit under the sentence box (text-mode.js places them)
   const stopExamples = watch(store, ['result'], ({ result }) => setHidden(examples, !result?.topic()));
   return {
@@ -200,6 +209,7 @@ export function topicView(store) {
     examples,
     destroy() {
       stop();
+      stopAbout();
       stopExamples();
     },
   };
