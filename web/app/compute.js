@@ -3,8 +3,9 @@
 // result going back into the store. This module runs the analysis whenever the text or an
 // option changes (keystrokes arriving while an analysis runs coalesce: only the latest text is
 // analyzed next), and starts the rest (compute/): the search with a word from outside the
-// sentence, the nearest words, and the shared load's progress.
+// sentence, the nearest words, the explanations' analyses, and the shared load's progress.
 import { coalesce } from './coalesce.js';
+import { startExplanations } from './compute/explanations.js';
 import { startNearestWords } from './compute/nearest-words.js';
 import { startOutsideSearch } from './compute/outside-search.js';
 import { loadTopicModel, loadTrainedWeights, loadVocabulary, onLoadProgress } from './engine.js';
@@ -47,6 +48,7 @@ export function startCompute(store) {
     startAnalysis(store),
     startOutsideSearch(store),
     startNearestWords(store),
+    startExplanations(store),
   ];
   return () => stops.forEach((stop) => stop());
 }

@@ -1,8 +1,10 @@
 // Encoder and decoder, the seed article's translation example: reading "Hi, How are you?", the
 // decoder writes "I am fine". Each output word attends to itself and the output words before it
 // (causal self-attention: lens.analyze(output, mask causal)) and to the input's words
-// (cross-attention: lens.crossAnalyze(output, input)); a chosen output word's cross-attention is
-// the search analogy: its query, the input words as results ranked by weight, the answer.
+// (cross-attention: lens.crossAnalyze(output, input)), both computed by compute/explanations.js
+// for the view's ask; a chosen output word's cross-attention is the search analogy: its query,
+// the input words as results ranked by weight, the answer (and its nearest words, the store's
+// encoderDecoderNear for the chosen encoderDecoderRow).
 import { append, clear, h, uniqueId } from '../dom.js';
 import { fmt, percent } from '../format.js';
 import { watch } from '../store.js';
@@ -16,30 +18,14 @@ export const ENCODER_DECODER_SELECTOR = 'details.encoder-decoder';
 const INPUT = 'Hi, How are you?',
   OUTPUT = 'I am fine';
 
-// Copies what the view shows out of both analyses (which are then disposed).
-function extract(self, cross, head) {
-  return {
-    head,
-    heads: self.heads,
-    outputTokens: self.tokens,
-    inputTokens: cross.documentTokens,
-    self: self.step('weights', head),
-    cross: cross.step('weights', head),
-    scores: cross.step('scores', head),
-    context: cross.step('context'), // all heads: what the answer is about
-  };
-}
-
-// The search analogy for output word i: its query, the input words ranked, the answer.
-function searchFor(d, i, lens, vocabulary) {
+// The search analogy for output word i: its query, the input words ranked, the answer (near:
+// its nearest words, or null while the vocabulary loads).
+function searchFor(d, i, near, vocabulary) {
   const m = d.inputTokens.length,
     row = (s) => s.data.subarray(i * m, (i + 1) * m);
   const weights = row(d.cross),
     scores = row(d.scores);
   const order = [...weights.keys()].sort((a, b) => weights[b] - weights[a] || scores[b] - scores[a]);
-  const near = lens.vocabularyReady
-    ? lens.nearestWords(d.context.data.slice(i * d.context.cols, (i + 1) * d.context.cols), 5)
-    : null;
   const word = d.outputTokens[i].text;
   const results = h('ol', { class: 'results', 'aria-label': `Search results for “${word}”: the input words` });
   for (const j of order) {
@@ -107,46 +93,46 @@ export function encoderDecoderView(store, root) {
     search,
   ]);
   const request = openOnRequest(store, root, ENCODER_DECODER);
-  let data = null,
-    chosen = 0,
-    token = 0;
+  let data = null; // the answer drawn
 
+  // the chosen output word (the store's encoderDecoderRow) and its search
   function choose(i) {
-    chosen = i;
     body.querySelectorAll('.choose').forEach((b) => b.setAttribute('aria-pressed', String(Number(b.value) === i)));
-    clear(search).append(searchFor(data, i, store.get().lens, store.get().vocabulary));
+    store.set({ encoderDecoderRow: i });
+    drawSearch(store.get());
+  }
+  function drawSearch({ encoderDecoderAnswer: answer, encoderDecoderRow: i, encoderDecoderNear: near, vocabulary }) {
+    if (!data || answer !== data) return;
+    const words = near?.answer === answer && near.row === i ? near.words : null;
+    clear(search).append(searchFor(data, i, words, vocabulary));
   }
 
-  async function render() {
-    const mine = ++token;
-    const { lens, options, head } = store.get();
-    if (!root.open || !lens) return;
+  // asks for the two analyses of the fields (compute/explanations.js) when open
+  function render() {
+    const { options, head } = store.get();
+    if (!root.open) return;
     if (!input.value.trim() || !output.value.trim()) {
+      store.set({ encoderDecoderAsk: null });
       clear(body).append(h('p', {}, 'Type an input sentence and an output.'));
       clear(search);
       return;
     }
     const o = { ...options, maskedToken: -1 };
-    const settled = await Promise.allSettled([
-      lens.analyze(output.value, { ...o, mask: 'causal' }),
-      lens.crossAnalyze(output.value, input.value, o),
-    ]);
-    const [self, cross] = settled.map((s) => (s.status === 'fulfilled' ? s.value : null));
-    try {
-      if (mine !== token) return;
-      const failed = settled.find((s) => s.status === 'rejected');
-      if (failed) {
-        clear(body).append(h('p', { class: 'error' }, failed.reason.message));
-        clear(search);
-        return;
-      }
-      data = extract(self, cross, Math.min(head, self.heads - 1));
-    } finally {
-      self?.dispose();
-      cross?.dispose();
+    store.set({ encoderDecoderAsk: { output: output.value, input: input.value, options: o, head } });
+  }
+
+  // the answer to the latest ask: both grids, and the chosen word's search
+  function draw(answer) {
+    if (answer.error) {
+      data = null;
+      clear(body).append(h('p', { class: 'error' }, answer.error));
+      clear(search);
+      return;
     }
+    data = answer;
     const n = data.outputTokens.length;
     if (n === 0 || data.inputTokens.length === 0) {
+      data = null;
       clear(body).append(h('p', {}, 'The input or the output has no words.'));
       clear(search);
       return;
@@ -176,16 +162,22 @@ export function encoderDecoderView(store, root) {
       ),
       h('p', { class: 'hint' }, 'Choose an output word (its row) to see its search of the input.'),
     );
-    choose(Math.min(chosen, n - 1));
+    choose(Math.min(store.get().encoderDecoderRow ?? 0, n - 1));
     request.drawn();
   }
 
-  const stop = watch(store, ['lens', 'options', 'head', 'vocabulary'], () => render());
+  const stop = watch(store, ['options', 'head'], () => render());
+  const stopAnswers = store.subscribe((state, changed) => {
+    const answer = state.encoderDecoderAnswer;
+    if (changed.has('encoderDecoderAnswer') && answer?.ask === state.encoderDecoderAsk) draw(answer);
+    else if (changed.has('encoderDecoderNear') || changed.has('vocabulary')) drawSearch(state);
+  });
   const onToggle = () => render();
   root.addEventListener('toggle', onToggle);
   return {
     destroy() {
       stop();
+      stopAnswers();
       request.destroy();
       root.removeEventListener('toggle', onToggle);
     },

@@ -2,13 +2,13 @@
 // trained ones (the same number of heads, no mask, as the layer was trained), head by head: its
 // small filter, where each word's largest weight falls (the word before, itself, the word after,
 // the first or last word, elsewhere) and how spread the weights are. The numbers are the core's
-// (result.headSummary, src/core/explain.h); this view runs the two analyses and draws them.
+// (result.headSummary, src/core/explain.h); this view asks for the two analyses
+// (compute/explanations.js) and draws them.
 import { DEFAULT_OPTIONS } from '../../lib/options.js';
 import { WEIGHT_COLORS } from '../colors.js';
 import { append, h, setText, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { weightLegend } from '../legend.js';
-import { loadTrainedWeights } from '../engine.js';
 import { fmt, percent } from '../format.js';
 import { watch } from '../store.js';
 import { openOnRequest } from './requested.js';
@@ -45,8 +45,8 @@ function headCell() {
   );
 }
 
-// one weights' row of the table: a cell per head
-function fill(row, result, summaries) {
+// one weights' row of the table: a cell per head ({ summaries, weights }: one of each per head)
+function fill(row, { summaries, weights }) {
   syncChildren(
     row,
     summaries.length + 1,
@@ -55,7 +55,7 @@ function fill(row, result, summaries) {
       if (i === 0) return;
       const s = summaries[i - 1];
       const [canvas, habit, spread] = cell.children;
-      paintMatrix(canvas, result.view('weights', i - 1), WEIGHT_COLORS, 0, 1, { width: SIDE, height: SIDE });
+      paintMatrix(canvas, weights[i - 1], WEIGHT_COLORS, 0, 1, { width: SIDE, height: SIDE });
       setText(habit, habitText(s));
       setText(
         spread,
@@ -95,70 +95,64 @@ export function headsLearnedView(store, root) {
     table,
   ]);
   const request = openOnRequest(store, root, HEADS_LEARNED);
-  let run = 0; // the latest request: an older one that finishes late draws nothing
-
-  async function render({ lens, text, document, trainedPreset, trainedHeads }) {
-    const mine = ++run;
-    if (!root.open || !lens) return;
+  // asks for the text through random and trained weights when open
+  function render({ text, document, trainedPreset, trainedHeads }) {
+    if (!root.open) return store.set({ headsLearnedAsk: null });
     if (!trainedPreset) {
+      store.set({ headsLearnedAsk: null });
       setText(summary, 'The trained weights are not available here (they need the site’s weights/trained.bin).');
       return;
     }
     if (document.trim()) {
+      store.set({ headsLearnedAsk: null });
       setText(summary, 'This compares self-attention: empty the document box to see it.');
       return;
     }
     const heads = trainedHeads ?? 4;
-    const options = { ...DEFAULT_OPTIONS, heads, mask: 'none' };
-    const results = [];
-    try {
-      await loadTrainedWeights(lens, trainedPreset);
-      results.push(await lens.analyze(text, { ...options, weights: 'random', seed: 1 }));
-      results.push(await lens.analyze(text, { ...options, weights: 'trained' }));
-      if (mine !== run) return;
-      const [r, t] = results;
-      if (r.tokens.length < 3) {
-        setText(summary, 'Type a sentence of a few words: a head’s habit needs words before and after.');
-        return;
-      }
-      const rs = Array.from({ length: heads }, (_, k) => r.headSummary(k));
-      const ts = Array.from({ length: heads }, (_, k) => t.headSummary(k));
-      syncChildren(
-        head,
-        heads + 1,
-        () => h('th', { scope: 'col' }),
-        (th, i) => setText(th, i ? `head ${i}` : ''),
-      );
-      fill(random, r, rs);
-      fill(trained, t, ts);
-      setText(random.firstChild, 'random');
-      setText(trained.firstChild, 'trained');
-      const n = r.tokens.length;
-      const habits = ts
-        .map((s, k) =>
-          s.main === 'elsewhere' ? null : `head ${k + 1} ${HABITS[s.main]} (${percent(s.habits[s.main])})`,
-        )
-        .filter(Boolean);
-      setText(
-        summary,
-        `On your sentence, random heads ${spreadText(rs, n)}: noise. Trained heads ${spreadText(ts, n)}` +
-          (habits.length
-            ? `; ${habits.length} of ${heads} have a habit, where most of their words look: ${habits.join(', ')}.`
-            : '.'),
-      );
-      request.drawn();
-    } catch (e) {
-      if (mine === run) setText(summary, `The comparison did not run: ${e.message}`);
-    } finally {
-      for (const result of results) result.dispose();
+    store.set({
+      headsLearnedAsk: { text, options: { ...DEFAULT_OPTIONS, heads, mask: 'none' }, preset: trainedPreset },
+    });
+  }
+
+  function draw({ ask, error, words, random: r, trained: t }) {
+    if (error) return setText(summary, `The comparison did not run: ${error}`);
+    if (words < 3) {
+      setText(summary, 'Type a sentence of a few words: a head’s habit needs words before and after.');
+      return;
     }
+    const heads = ask.options.heads;
+    syncChildren(
+      head,
+      heads + 1,
+      () => h('th', { scope: 'col' }),
+      (th, i) => setText(th, i ? `head ${i}` : ''),
+    );
+    fill(random, r);
+    fill(trained, t);
+    setText(random.firstChild, 'random');
+    setText(trained.firstChild, 'trained');
+    const habits = t.summaries
+      .map((s, k) => (s.main === 'elsewhere' ? null : `head ${k + 1} ${HABITS[s.main]} (${percent(s.habits[s.main])})`))
+      .filter(Boolean);
+    setText(
+      summary,
+      `On your sentence, random heads ${spreadText(r.summaries, words)}: noise. Trained heads ${spreadText(t.summaries, words)}` +
+        (habits.length
+          ? `; ${habits.length} of ${heads} have a habit, where most of their words look: ${habits.join(', ')}.`
+          : '.'),
+    );
+    request.drawn();
   }
 
   root.addEventListener('toggle', () => render(store.get()));
   const stop = watch(store, ['result', 'trainedPreset'], render);
+  const stopAnswers = store.subscribe(({ headsLearnedAsk, headsLearnedAnswer }, changed) => {
+    if (changed.has('headsLearnedAnswer') && headsLearnedAnswer.ask === headsLearnedAsk) draw(headsLearnedAnswer);
+  });
   return {
     destroy() {
       stop();
+      stopAnswers();
       request.destroy();
     },
   };

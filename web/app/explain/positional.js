@@ -54,7 +54,6 @@ export const POSITIONAL_PANEL = { name: 'positional', title: 'What positional en
 // The panel's body, built into root (panel.js) when first needed.
 export function positionalView(store, root) {
   let seed = 0,
-    running = false,
     shown = null; // { text, document, options, head } the shown shuffle was computed for
   const button = h('button', { type: 'button', onclick: () => run(++seed) }, 'Shuffle the words');
   const body = h('div', { class: 'shuffle-body', 'aria-live': 'polite' });
@@ -69,68 +68,63 @@ export function positionalView(store, root) {
     body,
   ]);
 
-  async function run(shuffleSeed) {
-    const { lens, result, text, document, options, head } = store.get();
-    if (running || !lens || !result) return;
+  // asks for the four analyses (compute/explanations.js); draws them when the answer comes
+  let asked = null; // the latest ask, and the shuffle it is of
+  function run(shuffleSeed) {
+    const { result, text, document, options, head } = store.get();
+    if (!result) return;
     clear(body);
     shown = null;
+    asked = null;
     const tokens = result.tokens.slice(0, MAX_TOKENS);
     if (result.cross || tokens.length < 2 || result.truncated || result.tokens.length > MAX_TOKENS) {
+      store.set({ positionalAsk: null });
       body.append(h('p', {}, `Shuffling needs one sentence of 2 to ${MAX_TOKENS} tokens.`));
       return;
     }
-    running = true;
     const p = shuffled(tokens.length, shuffleSeed);
     const shuffledText = p.map((i) => tokens[i].text).join(' ');
-    const o = { ...options, mask: 'none', maskedToken: -1 };
-    const runs = await Promise.all(
-      [
-        [text, false],
-        [shuffledText, false],
-        [text, true],
-        [shuffledText, true],
-      ].map(([t, positional]) => lens.analyze(t, { ...o, positional })),
-    );
-    try {
-      const same = runs[1].tokens.map((t) => t.text).join('\u0000') === p.map((i) => tokens[i].text).join('\u0000');
-      if (!same) {
-        body.append(
-          h('p', {}, 'These words tokenize differently once shuffled, so they cannot be compared one to one.'),
-        );
-        return;
-      }
-      const w = runs.map((r) => r.step('weights', Math.min(head, r.heads - 1)));
-      const offBack = unpermute(w[1], p),
-        onBack = unpermute(w[3], p);
-      const off = difference(offBack, w[0]),
-        on = difference(onBack, w[2]);
-      body.append(
-        h('p', {}, `Shuffled: “${shuffledText}”.`),
-        permutationDrawing(tokens, p),
-        h(
-          'div',
-          { class: 'matrix-row' },
-          smallMatrix('without PE: original', w[0]),
-          smallMatrix('without PE: shuffled, put back in order', offBack),
-          smallMatrix('with PE: original', w[2]),
-          smallMatrix('with PE: shuffled, put back in order', onBack),
-        ),
-        h(
-          'p',
-          { class: 'pe-off', 'data-max-diff': String(Math.abs(off.max)) },
-          `Without positional encoding the largest difference is ${fmt(Math.abs(off.max), 6)}: the same weights, only moved.`,
-        ),
-        h(
-          'p',
-          { class: 'pe-on', 'data-max-diff': String(Math.abs(on.max)) },
-          `With positional encoding it is ${fmt(Math.abs(on.max), 4)}: word order changes what each word attends to.`,
-        ),
-      );
-      shown = { text, document, options, head };
-    } finally {
-      runs.forEach((r) => r.dispose());
-      running = false;
+    const ask = { text, shuffledText, options: { ...options, mask: 'none', maskedToken: -1 }, head };
+    asked = { ask, tokens, p, shown: { text, document, options, head } };
+    store.set({ positionalAsk: ask });
+  }
+
+  function draw({ error, runs }) {
+    if (error) return console.error(`attention-lens: ${error}`);
+    const { ask, tokens, p } = asked;
+    const same = runs[1].tokens.map((t) => t.text).join('\u0000') === p.map((i) => tokens[i].text).join('\u0000');
+    if (!same) {
+      body.append(h('p', {}, 'These words tokenize differently once shuffled, so they cannot be compared one to one.'));
+      return;
     }
+    const w = runs.map((r) => r.weights);
+    const offBack = unpermute(w[1], p),
+      onBack = unpermute(w[3], p);
+    const off = difference(offBack, w[0]),
+      on = difference(onBack, w[2]);
+    body.append(
+      h('p', {}, `Shuffled: “${ask.shuffledText}”.`),
+      permutationDrawing(tokens, p),
+      h(
+        'div',
+        { class: 'matrix-row' },
+        smallMatrix('without PE: original', w[0]),
+        smallMatrix('without PE: shuffled, put back in order', offBack),
+        smallMatrix('with PE: original', w[2]),
+        smallMatrix('with PE: shuffled, put back in order', onBack),
+      ),
+      h(
+        'p',
+        { class: 'pe-off', 'data-max-diff': String(Math.abs(off.max)) },
+        `Without positional encoding the largest difference is ${fmt(Math.abs(off.max), 6)}: the same weights, only moved.`,
+      ),
+      h(
+        'p',
+        { class: 'pe-on', 'data-max-diff': String(Math.abs(on.max)) },
+        `With positional encoding it is ${fmt(Math.abs(on.max), 4)}: word order changes what each word attends to.`,
+      ),
+    );
+    shown = asked.shown;
   }
   // the options the shuffle reads: all but the positional switch, which it sets itself
   const own = (o) => JSON.stringify({ ...o, positional: null });
@@ -141,5 +135,13 @@ export function positionalView(store, root) {
       shown = null;
     } else if (own(options) !== own(shown.options) || head !== shown.head) run(seed); // the same shuffle
   });
-  return { destroy: stop };
+  const stopAnswers = store.subscribe(({ positionalAnswer }, changed) => {
+    if (changed.has('positionalAnswer') && positionalAnswer.ask === asked?.ask) draw(positionalAnswer);
+  });
+  return {
+    destroy() {
+      stop();
+      stopAnswers();
+    },
+  };
 }

@@ -21,85 +21,81 @@ export function similarityView(store, root) {
     ),
     body,
   ]);
-  let token = 0;
-
-  async function render() {
-    const { lens, result, text, options, head, focus } = store.get();
-    const mine = ++token;
-    if (!root.open || !lens || !result || result.cross || result.tokens.length === 0) {
+  // asks for both filters (compute/explanations.js) when open on one text's result
+  function render() {
+    const { result, text, options, head, focus } = store.get();
+    if (!root.open || !result || result.cross || result.tokens.length === 0) {
+      store.set({ similarityAsk: null });
       clear(body);
       return;
     }
     const o = { ...options, maskedToken: -1 };
-    const [dot, cos] = await Promise.all([
-      lens.analyze(text, { ...o, similarity: 'dot' }),
-      lens.analyze(text, { ...o, similarity: 'cosine' }),
-    ]);
-    try {
-      if (mine !== token) return;
-      clear(body);
-      const n = dot.tokens.length,
-        i = Math.min(focus.i, n - 1),
-        j = Math.min(focus.j, n - 1);
-      const td = dot.traceCell(head, i, j),
-        tc = cos.traceCell(head, i, j);
-      const norms = h(
-        'table',
-        { class: 'norms' },
-        h('caption', {}, `Vector lengths in head ${head + 1}`),
+    store.set({ similarityAsk: { text, options: o, head, focus, rows: NORMS_SHOWN } });
+  }
+
+  function draw({ ask: { head }, error, tokens, i, j, dot: td, cos: tc, norms: lengths, dotWeights, cosWeights }) {
+    if (error) return console.error(`attention-lens: ${error}`);
+    clear(body);
+    const norms = h(
+      'table',
+      { class: 'norms' },
+      h('caption', {}, `Vector lengths in head ${head + 1}`),
+      h(
+        'thead',
+        {},
         h(
-          'thead',
+          'tr',
           {},
-          h(
-            'tr',
-            {},
-            h('th', { scope: 'col' }, 'word'),
-            h('th', { scope: 'col' }, '|q|'),
-            h('th', { scope: 'col' }, '|k|'),
-          ),
+          h('th', { scope: 'col' }, 'word'),
+          h('th', { scope: 'col' }, '|q|'),
+          h('th', { scope: 'col' }, '|k|'),
         ),
-      );
-      const rows = h('tbody');
-      for (let r = 0; r < Math.min(n, NORMS_SHOWN); r++) {
-        const t = dot.traceCell(head, r, r);
-        rows.append(
-          h(
-            'tr',
-            {},
-            h('th', { scope: 'row' }, label(dot.tokens[r])),
-            h('td', {}, fmt(t.queryNorm, 3)),
-            h('td', {}, fmt(t.keyNorm, 3)),
-          ),
-        );
-      }
-      norms.append(rows);
-      body.append(
+      ),
+    );
+    const rows = h('tbody');
+    lengths.forEach((t, r) =>
+      rows.append(
         h(
-          'div',
-          { class: 'matrix-row' },
-          smallMatrix('dot product (the paper)', dot.step('weights', head)),
-          smallMatrix('cosine (the seed article)', cos.step('weights', head)),
-          norms,
+          'tr',
+          {},
+          h('th', { scope: 'row' }, label(tokens[r])),
+          h('td', {}, fmt(t.queryNorm, 3)),
+          h('td', {}, fmt(t.keyNorm, 3)),
         ),
-        h(
-          'p',
-          {
-            class: 'similarity-cell',
-            'data-dot': String(td.score),
-            'data-cos': String(tc.score),
-            'data-qn': String(td.queryNorm),
-            'data-kn': String(td.keyNorm),
-          },
-          `“${dot.tokens[i].text}” → “${dot.tokens[j].text}”: dot product ${fmt(td.score, 3)} = |q| ${fmt(td.queryNorm, 3)} × |k| ${fmt(td.keyNorm, 3)} × cos ${fmt(tc.score, 4)}; ` +
-            `weight ${fmt(td.weight, 4)} with the dot product, ${fmt(tc.weight, 4)} with the cosine.`,
-        ),
-      );
-    } finally {
-      dot.dispose();
-      cos.dispose();
-    }
+      ),
+    );
+    norms.append(rows);
+    body.append(
+      h(
+        'div',
+        { class: 'matrix-row' },
+        smallMatrix('dot product (the paper)', dotWeights),
+        smallMatrix('cosine (the seed article)', cosWeights),
+        norms,
+      ),
+      h(
+        'p',
+        {
+          class: 'similarity-cell',
+          'data-dot': String(td.score),
+          'data-cos': String(tc.score),
+          'data-qn': String(td.queryNorm),
+          'data-kn': String(td.keyNorm),
+        },
+        `“${tokens[i].text}” → “${tokens[j].text}”: dot product ${fmt(td.score, 3)} = |q| ${fmt(td.queryNorm, 3)} × |k| ${fmt(td.keyNorm, 3)} × cos ${fmt(tc.score, 4)}; ` +
+          `weight ${fmt(td.weight, 4)} with the dot product, ${fmt(tc.weight, 4)} with the cosine.`,
+      ),
+    );
   }
   const stop = watch(store, ['result', 'head', 'focus'], render);
+  const stopAnswers = store.subscribe(({ similarityAsk, similarityAnswer }, changed) => {
+    if (changed.has('similarityAnswer') && similarityAnswer.ask === similarityAsk) draw(similarityAnswer);
+  });
   root.addEventListener('toggle', render);
-  return { destroy: stop };
+  return {
+    destroy() {
+      stop();
+      stopAnswers();
+    },
+  };
 }

@@ -107,41 +107,53 @@ export function whatIfView(store, root) {
     );
   }
 
-  async function edit(kind) {
-    const { lens, result, text, options, head, query } = store.get();
-    if (!lens || !result || result.cross || result.tokens.length === 0) return;
+  // asks for the edited text's analysis (compute/explanations.js); shows it against the
+  // sentence's weights, taken now, when the answer comes
+  let asked = null; // the latest ask, and what is shown beside its answer
+  function edit(kind) {
+    const { result, text, options, head, query } = store.get();
+    if (!result || result.cross || result.tokens.length === 0) return;
     const t = result.tokens[query];
-    let edited, title;
-    if (kind === 'hide')
-      [edited, title] = [
-        await lens.analyze(text, { ...options, maskedToken: query }),
-        `“${t.text}” hidden (its embedding set to zero)`,
-      ];
-    else if (kind === 'replace') {
+    let ask, title;
+    if (kind === 'hide') {
+      ask = { text, options: { ...options, maskedToken: query }, head };
+      title = `“${t.text}” hidden (its embedding set to zero)`;
+    } else if (kind === 'replace') {
       const word = replacement.value.trim();
       if (!word) return replacement.focus();
-      edited = await lens.analyze(text.slice(0, t.start) + word + text.slice(t.end), options);
+      ask = { text: text.slice(0, t.start) + word + text.slice(t.end), options, head };
       title = `“${t.text}” replaced by “${word}”`;
     } else {
       if (!other.value.trim()) return other.focus();
-      edited = await lens.analyze(other.value, options);
+      ask = { text: other.value, options, head };
       title = `Head ${head + 1} on “${other.value.trim()}” against this sentence`;
     }
-    try {
-      const names = kind === 'other' ? ['this sentence', 'the other'] : ['before', 'after'];
-      show(
-        title,
-        edited.step('weights', head),
-        result.step('weights', head),
-        {
-          before: { tokens: result.tokens, name: names[0] },
-          after: { tokens: kind === 'hide' ? result.tokens : edited.tokens, name: names[1] },
-        },
-        kind === 'hide' ? 'Its own row changes most: it lost its meaning but kept its position.' : '',
-      );
-    } finally {
-      edited.dispose();
-    }
+    const names = kind === 'other' ? ['this sentence', 'the other'] : ['before', 'after'];
+    asked = {
+      ask,
+      kind,
+      title,
+      before: result.step('weights', head),
+      names,
+      tokens: result.tokens,
+      note: kind === 'hide' ? 'Its own row changes most: it lost its meaning but kept its position.' : '',
+    };
+    store.set({ whatIfAsk: ask });
+  }
+
+  function showEdit({ error, tokens, weights }) {
+    if (error) return console.error(`attention-lens: ${error}`);
+    const { kind, title, before, names, note } = asked;
+    show(
+      title,
+      weights,
+      before,
+      {
+        before: { tokens: asked.tokens, name: names[0] },
+        after: { tokens: kind === 'hide' ? asked.tokens : tokens, name: names[1] },
+      },
+      note,
+    );
   }
 
   function compareHeads() {
@@ -158,6 +170,9 @@ export function whatIfView(store, root) {
     });
   }
 
+  const stopAnswers = store.subscribe(({ whatIfAnswer }, changed) => {
+    if (changed.has('whatIfAnswer') && whatIfAnswer.ask === asked?.ask) showEdit(whatIfAnswer);
+  });
   const stop = watch(store, ['result', 'query'], ({ result, query }) => {
     setText(queryWord, result?.tokens[query] ? `“${result.tokens[query].text}”` : '');
     const heads = result?.heads ?? 1;
@@ -171,5 +186,10 @@ export function whatIfView(store, root) {
       headB.value = String(Math.min(1, heads - 1));
     }
   });
-  return { destroy: stop };
+  return {
+    destroy() {
+      stop();
+      stopAnswers();
+    },
+  };
 }

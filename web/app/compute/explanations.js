@@ -1,0 +1,102 @@
+// The analyses the explanations ask for (web/app/explain/), each answered through answerAsks
+// (asks.js): the view asks with the texts and options to analyze, and gets back the numbers it
+// draws, copied out of the results, which are disposed here.
+import { loadTrainedWeights } from '../engine.js';
+import { answerAsks, withResults } from './asks.js';
+
+// Cosine or dot product (explain/similarity.js): both filters of the text, the focused cell's
+// arithmetic under each, and the vector lengths of the first `rows` words.
+async function similarity(lens, { text, options, head, focus, rows }) {
+  const analyses = [
+    lens.analyze(text, { ...options, similarity: 'dot' }),
+    lens.analyze(text, { ...options, similarity: 'cosine' }),
+  ];
+  return withResults(analyses, ([dot, cos]) => {
+    const n = dot.tokens.length,
+      i = Math.min(focus.i, n - 1),
+      j = Math.min(focus.j, n - 1);
+    return {
+      tokens: dot.tokens,
+      i,
+      j,
+      dot: dot.traceCell(head, i, j),
+      cos: cos.traceCell(head, i, j),
+      norms: Array.from({ length: Math.min(n, rows) }, (_, r) => {
+        const { queryNorm, keyNorm } = dot.traceCell(head, r, r);
+        return { queryNorm, keyNorm };
+      }),
+      dotWeights: dot.step('weights', head),
+      cosWeights: cos.step('weights', head),
+    };
+  });
+}
+
+// What if…? (explain/whatif.js): one edited text's tokens and the weights of one head.
+async function whatIf(lens, { text, options, head }) {
+  return withResults([lens.analyze(text, options)], ([edited]) => ({
+    tokens: edited.tokens,
+    weights: edited.step('weights', head),
+  }));
+}
+
+// What positional encoding changes (explain/positional.js): the text and its shuffle, each
+// without and with positional encoding; each run's tokens and the weights of one head.
+async function positional(lens, { text, shuffledText, options, head }) {
+  const runs = [
+    [text, false],
+    [shuffledText, false],
+    [text, true],
+    [shuffledText, true],
+  ].map(([t, positional]) => lens.analyze(t, { ...options, positional }));
+  return withResults(runs, (results) => ({
+    runs: results.map((r) => ({ tokens: r.tokens, weights: r.step('weights', Math.min(head, r.heads - 1)) })),
+  }));
+}
+
+// What the heads learned (explain/heads-learned.js): the text through random weights and through
+// the trained preset's (loaded the first time), each head's filter and summary (the core's).
+async function headsLearned(lens, { text, options, preset }) {
+  await loadTrainedWeights(lens, preset);
+  const random = await lens.analyze(text, { ...options, weights: 'random', seed: 1 });
+  return withResults([random, lens.analyze(text, { ...options, weights: 'trained' })], (both) => {
+    const words = both[0].tokens.length;
+    if (words < 3) return { words }; // a head's habit needs words before and after
+    const heads = (r) => ({
+      summaries: Array.from({ length: options.heads }, (_, k) => r.headSummary(k)),
+      weights: Array.from({ length: options.heads }, (_, k) => r.step('weights', k)),
+    });
+    return { words, random: heads(both[0]), trained: heads(both[1]) };
+  });
+}
+
+// Encoder and decoder (explain/encoder-decoder.js): the output's causal self-attention and its
+// cross-attention over the input, what the view shows of one head (and the context of all heads,
+// what each output word's answer is about).
+async function encoderDecoder(lens, { input, output, options, head }) {
+  const analyses = [lens.analyze(output, { ...options, mask: 'causal' }), lens.crossAnalyze(output, input, options)];
+  return withResults(analyses, ([self, cross]) => {
+    const h = Math.min(head, self.heads - 1);
+    return {
+      head: h,
+      heads: self.heads,
+      outputTokens: self.tokens,
+      inputTokens: cross.documentTokens,
+      self: self.step('weights', h),
+      cross: cross.step('weights', h),
+      scores: cross.step('scores', h),
+      context: cross.step('context'),
+    };
+  });
+}
+
+// Answers every explanation's asks; returns the function that stops.
+export function startExplanations(store) {
+  const stops = [
+    answerAsks(store, 'similarity', similarity),
+    answerAsks(store, 'whatIf', whatIf),
+    answerAsks(store, 'positional', positional),
+    answerAsks(store, 'headsLearned', headsLearned),
+    answerAsks(store, 'encoderDecoder', encoderDecoder),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
