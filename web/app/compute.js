@@ -3,11 +3,13 @@
 // result going back into the store. This module runs the analysis whenever the text or an
 // option changes (keystrokes arriving while an analysis runs coalesce: only the latest text is
 // analyzed next), and starts the rest (compute/): the search with a word from outside the
-// sentence, the nearest words, the explanations' analyses, and the shared load's progress.
+// sentence, the nearest words, the explanations' analyses, the training run, and the shared
+// load's progress.
 import { coalesce } from './coalesce.js';
 import { startExplanations } from './compute/explanations.js';
 import { startNearestWords } from './compute/nearest-words.js';
 import { startOutsideSearch } from './compute/outside-search.js';
+import { startTextTraining } from './compute/training.js';
 import { loadTopicModel, loadTrainedWeights, loadVocabulary, onLoadProgress } from './engine.js';
 import { PAGE_MAX_CHARS } from './limits.js';
 import { watch } from './store.js';
@@ -49,6 +51,7 @@ export function startCompute(store) {
     startOutsideSearch(store),
     startNearestWords(store),
     startExplanations(store),
+    startTextTraining(store),
   ];
   return () => stops.forEach((stop) => stop());
 }

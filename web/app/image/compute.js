@@ -1,7 +1,10 @@
-// The image mode's analysis: whenever the picture or an image option changes (in image mode),
-// the core analyzes the picture and the result goes in the store. Changes arriving meanwhile
-// coalesce. Choosing another query patch recomputes nothing: every patch's weights are kept.
+// The image mode's compute layer (its views only read the store and put their intents in it):
+// the analysis, whenever the picture or an image option changes (in image mode), the core
+// analyzes the picture and the result goes in the store; changes arriving meanwhile coalesce.
+// Choosing another query patch recomputes nothing: every patch's weights are kept. It starts the
+// picture layer's training run beside it (../compute/training.js).
 import { coalesce } from '../coalesce.js';
+import { startImageTraining } from '../compute/training.js';
 import { loadTrainedImageWeights } from '../engine.js';
 import { watch } from '../store.js';
 
@@ -14,7 +17,13 @@ function pickPatch(result, patch, chosen) {
   return chosen ? Math.min(patch, count - 1) : Math.floor(side / 2) * side + Math.floor(side / 2);
 }
 
+// Starts the image mode's compute layer for one element's store; returns the function that stops it.
 export function startImageCompute(store) {
+  const stops = [startAnalysis(store), startImageTraining(store)];
+  return () => stops.forEach((stop) => stop());
+}
+
+function startAnalysis(store) {
   const run = coalesce(async () => {
     const { lens, picture, imageOptions, trainedImagePreset, trainedImageSource } = store.get();
     // the preset's weights come the first time they are chosen, unless the page's own training

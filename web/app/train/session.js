@@ -1,17 +1,15 @@
-// What both training panels (the text layer's and the picture layer's) share: the Web Worker
-// started on the first Train (never from file://, where browsers run no workers), one button for
-// Train / Pause / Resume, Reset with the seed, the losses so far (at most 400 points, thinned
-// evenly in log(steps), as the curve's axis is: thin.js)
-// and the held-out evaluations, and the worker's 'paused' and 'error' messages in the status line.
-// The panel gives the start message's own fields (start), what it says while the worker starts
-// (startingText), and handles every other message (onMessage).
+// What both training runs (the text layer's and the picture layer's) share: the Web Worker
+// started on the first start (never from file://, where browsers run no workers), start / pause /
+// resume, reset with a seed, the losses so far (at most 400 points, thinned evenly in log(steps),
+// as the curve's axis is: thin.js) and the held-out evaluations. onEvent(event) hears every
+// message of the worker (after the losses and evaluations took it in) and the session's own:
+// 'unavailable' (from file://), 'starting', 'toggled' { running }.
 import { startTrainingWorker } from '../engine.js';
 import { thinLogSteps } from './thin.js';
 
 const MAX_POINTS = 400;
-const stepsText = (n) => n.toLocaleString('en-US');
 
-export function trainingSession({ status, startButton, resetButton, seed, start, startingText, onMessage }) {
+export function trainingSession(onEvent) {
   let worker = null,
     running = false,
     posted = Promise.resolve(); // messages go in order: 'start' waits for its files
@@ -20,7 +18,7 @@ export function trainingSession({ status, startButton, resetButton, seed, start,
     evals: [],
     post: (m) => {
       posted = posted.then(async () => {
-        const message = await m; // null: its files could not be named (said in the status line)
+        const message = await m; // null: its files could not be named (said as an error)
         if (message) worker?.postMessage(message);
       });
     },
@@ -36,55 +34,40 @@ export function trainingSession({ status, startButton, resetButton, seed, start,
     if (data.type === 'progress') {
       session.losses.push({ steps: data.steps, loss: data.loss });
       session.losses = thinLogSteps(session.losses, MAX_POINTS);
-    } else if (data.type === 'paused') {
-      status.textContent = `Paused at step ${stepsText(data.steps)}.`;
-      status.dataset.steps = String(data.steps);
-      status.dataset.paused = 'true';
-      return;
-    } else if (data.type === 'error') {
-      status.textContent = `Training stopped: ${data.message}`;
-      running = false;
-      startButton.textContent = 'Train';
-      return;
-    }
-    onMessage(data);
+    } else if (data.type === 'eval') session.evals.push(data);
+    else if (data.type === 'error') running = false;
+    onEvent(data);
   }
 
-  function toggle() {
+  // Starts the worker with the start message's own fields (seed, heads, …), or pauses or resumes it.
+  function toggle(fields) {
     if (!worker) {
-      if (location.protocol === 'file:') {
-        status.textContent =
-          'Training needs the page served over http (npm start): browsers do not run workers from files.';
-        return;
-      }
+      if (location.protocol === 'file:') return onEvent({ type: 'unavailable' });
       const started = startTrainingWorker();
       worker = started.worker;
       worker.onmessage = receive;
       worker.onerror = (e) => receive({ data: { type: 'error', message: e.message || 'the worker failed to start' } });
-      const fields = { type: 'start', seed: Number(seed.value) || 0, ...start() };
       session.post(
         started.files.then(
-          (files) => ({ ...fields, files }),
+          (files) => ({ type: 'start', ...fields, files }),
           (e) => {
             receive({ data: { type: 'error', message: e.message } });
             return null;
           },
         ),
       );
-      resetButton.disabled = false;
-      status.textContent = startingText;
-    } else {
-      session.post({ type: running ? 'pause' : 'resume' });
-      delete status.dataset.paused;
+      running = true;
+      return onEvent({ type: 'starting' });
     }
+    session.post({ type: running ? 'pause' : 'resume' });
     running = !running;
-    startButton.textContent = running ? 'Pause' : 'Resume';
+    onEvent({ type: 'toggled', running });
   }
 
-  function reset() {
+  function reset(seed) {
     session.losses = [];
     session.evals = [];
-    session.post({ type: 'reset', seed: Number(seed.value) || 0 });
+    session.post({ type: 'reset', seed });
   }
 
   return session;

@@ -1,15 +1,15 @@
-// Watch attention learn: training runs in a Web Worker (the page stays responsive); the loss
-// curve, the held-out accuracy and the filter of your sentence update as it learns, from
-// random weights to trained ones. Pause, resume, reset with a seed.
+// Watch attention learn: training runs in a Web Worker (the page stays responsive; the compute
+// layer runs it: compute/training.js); the loss curve, the held-out accuracy and the filter of
+// your sentence update as it learns, from random weights to trained ones. Pause, resume, reset
+// with a seed.
 import { TRAINING_DEFAULTS, TRAINING_SPECS } from '../../lib/options.js';
 import { WEIGHT_COLORS } from '../colors.js';
 import { append, h, uniqueId } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { weightLegend } from '../legend.js';
 import { fmt, percent } from '../format.js';
-import { watch } from '../store.js';
 import { drawCurve, drawEmptyCurve } from '../train/curve.js';
-import { trainingSession } from '../train/session.js';
+import { followTraining } from './train-session.js';
 
 export const TRAIN_PANEL = { name: 'train', title: 'Watch attention learn' };
 
@@ -27,8 +27,25 @@ export function trainView(store, root) {
   );
   heads.value = String(TRAINING_DEFAULTS.heads);
   const seed = h('input', { id: seedId, type: 'number', min: 0, step: 1, value: TRAINING_DEFAULTS.seed, size: 6 });
-  const startButton = h('button', { type: 'button', class: 'primary', onclick: () => session.toggle() }, 'Train');
-  const resetButton = h('button', { type: 'button', disabled: true, onclick: () => session.reset() }, 'Reset');
+  const ask = (a) => store.set({ trainingAsk: a });
+  const startButton = h(
+    'button',
+    {
+      type: 'button',
+      class: 'primary',
+      onclick: () =>
+        ask({
+          type: 'toggle',
+          fields: { seed: Number(seed.value) || 0, heads: Number(heads.value), sentence: store.get().text },
+        }),
+    },
+    'Train',
+  );
+  const resetButton = h(
+    'button',
+    { type: 'button', disabled: true, onclick: () => ask({ type: 'reset', seed: Number(seed.value) || 0 }) },
+    'Reset',
+  );
   const status = h('p', { class: 'train-status', 'aria-live': 'polite' }, 'Not started.');
   const curve = h('canvas', {
     role: 'img',
@@ -46,7 +63,7 @@ export function trainView(store, root) {
   // the weights trained so far, in the filter above (the worker sends them when asked)
   const apply = h(
     'button',
-    { type: 'button', disabled: true, onclick: () => session.post({ type: 'weights' }) },
+    { type: 'button', disabled: true, onclick: () => ask({ type: 'weights' }) },
     'Use these weights in the filter above',
   );
   const accuracy = h('p', { class: 'train-accuracy' });
@@ -92,20 +109,16 @@ export function trainView(store, root) {
   ]);
 
   let vocabulary = 0;
-  const session = trainingSession({
+  const stop = followTraining(store, 'training', {
     status,
     startButton,
     resetButton,
-    seed,
-    start: () => {
-      heads.disabled = true;
-      return { heads: Number(heads.value), sentence: store.get().text };
-    },
     startingText: 'Loading the corpus and the word vectors…',
-    onMessage,
+    onStart: () => (heads.disabled = true),
+    onEvent,
   });
 
-  function onMessage(data) {
+  function onEvent(data, { losses, evals }) {
     if (data.type === 'ready') {
       vocabulary = data.vocabulary;
       status.textContent = `Training on ${data.train.toLocaleString('en-US')} sentences; ${data.heldOut.toLocaleString('en-US')} held out.`;
@@ -116,16 +129,14 @@ export function trainView(store, root) {
       status.dataset.steps = String(data.steps);
       status.dataset.stepsPerSecond = String(data.stepsPerSecond);
       apply.disabled = false;
-      drawCurve(curve, session.losses, session.evals);
+      drawCurve(curve, losses, evals);
     } else if (data.type === 'eval') {
-      const evals = session.evals;
-      evals.push(data);
       accuracy.textContent =
         `Held-out sentences, hidden word in the top 10 of ${vocabulary.toLocaleString('en-US')} words: ` +
         `${percent(data.top10)} at step ${data.steps.toLocaleString('en-US')} (first: ${percent(evals[0].top10)}).`;
       accuracy.dataset.top10 = String(data.top10);
       accuracy.dataset.firstTop10 = String(evals[0].top10);
-      drawCurve(curve, session.losses, evals);
+      drawCurve(curve, losses, evals);
     } else if (data.type === 'filter') {
       const n = Math.max(data.rows, data.cols),
         cell = Math.max(2, Math.min(24, 160 / n));
@@ -143,24 +154,10 @@ export function trainView(store, root) {
       );
       filterCanvas.dataset.steps = String(data.steps);
     } else if (data.type === 'weights') {
-      // the page's lens takes them as its "trained" weights, and the filter above shows them
-      store.get().lens.setTrainedWeights(data.bytes);
-      const { options } = store.get();
-      store.set({
-        trainedSource: { steps: data.steps, heads: data.heads },
-        trainedAvailable: true,
-        trainedHeads: data.heads,
-        options: { ...options, weights: 'trained', heads: data.heads },
-      });
+      // the page's lens took them as its "trained" weights, and the filter above shows them
       status.textContent = `The filter above now uses the weights of step ${data.steps.toLocaleString('en-US')}.`;
     }
   }
 
-  const stop = watch(store, ['text'], ({ text }) => session.post({ type: 'sentence', text }));
-  return {
-    destroy: () => {
-      stop();
-      session.destroy();
-    },
-  };
+  return { destroy: stop };
 }

@@ -7,8 +7,7 @@ import { IMAGE_TRAINING_DEFAULTS, IMAGE_TRAINING_SPECS } from '../../../lib/opti
 import { h, uniqueId } from '../../dom.js';
 import { fmt } from '../../format.js';
 import { drawCurve, drawEmptyCurve } from '../../train/curve.js';
-import { trainingSession } from '../../train/session.js';
-import { trainedImageOptions } from '../trained.js';
+import { followTraining } from '../../views/train-session.js';
 
 const values = (name) => IMAGE_TRAINING_SPECS.find((s) => s.name === name).values;
 const steps = (n) => n.toLocaleString('en-US');
@@ -48,11 +47,33 @@ export function imageTrainView(store) {
     value: IMAGE_TRAINING_DEFAULTS.seed,
     size: 6,
   });
-  const startButton = h('button', { type: 'button', class: 'primary', onclick: () => session.toggle() }, 'Train');
-  const resetButton = h('button', { type: 'button', disabled: true, onclick: () => session.reset() }, 'Reset');
+  const ask = (a) => store.set({ imageTrainingAsk: a });
+  const startButton = h(
+    'button',
+    {
+      type: 'button',
+      class: 'primary',
+      onclick: () =>
+        ask({
+          type: 'toggle',
+          fields: {
+            seed: Number(seed.value) || 0,
+            kind: 'image',
+            heads: Number(heads.value),
+            patch: Number(patch.value),
+          },
+        }),
+    },
+    'Train',
+  );
+  const resetButton = h(
+    'button',
+    { type: 'button', disabled: true, onclick: () => ask({ type: 'reset', seed: Number(seed.value) || 0 }) },
+    'Reset',
+  );
   const apply = h(
     'button',
-    { type: 'button', disabled: true, onclick: () => session.post({ type: 'weights' }) },
+    { type: 'button', disabled: true, onclick: () => ask({ type: 'weights' }) },
     'Use these weights in the picture above',
   );
   const status = h('p', { class: 'image-train-status', 'aria-live': 'polite' }, 'Not started.');
@@ -106,24 +127,22 @@ export function imageTrainView(store) {
   );
 
   let ready = null;
-  const session = trainingSession({
+  const stop = followTraining(store, 'imageTraining', {
     status,
     startButton,
     resetButton,
-    seed,
-    start: () => {
+    startingText: 'Making the training pictures and decoding the photos…',
+    onStart: () => {
       heads.disabled = true;
       patch.disabled = true;
-      return { kind: 'image', heads: Number(heads.value), patch: Number(patch.value) };
     },
-    startingText: 'Making the training pictures and decoding the photos…',
-    onMessage,
+    onEvent,
   });
   // the held-out filter × V (dB) on the right axis, zoomed to it and identity's
-  const redraw = () => {
+  const redraw = ({ losses, evals }) => {
     const identity = ready?.baselines.identity.psnr;
-    const psnrs = [...session.evals.map((e) => e.psnr), ...(identity === undefined ? [] : [identity])];
-    drawCurve(curve, session.losses, session.evals, {
+    const psnrs = [...evals.map((e) => e.psnr), ...(identity === undefined ? [] : [identity])];
+    drawCurve(curve, losses, evals, {
       value: (e) => e.psnr,
       range: () => (psnrs.length ? { lo: Math.min(...psnrs) - 0.1, hi: Math.max(...psnrs) + 0.1 } : { lo: 0, hi: 1 }),
       label: (v) => v.toFixed(1),
@@ -131,9 +150,9 @@ export function imageTrainView(store) {
     });
   };
 
-  function describe(e) {
+  function describe(e, evals) {
     const b = ready.baselines,
-      first = session.evals[0],
+      first = evals[0],
       gain = e.psnr - b.identity.psnr;
     heldOut.textContent =
       `Held out (${ready.pictures.join(', ')}; ${ready.copies} noisy copies): filter × V ${fmt(e.psnr, 2)} dB at ` +
@@ -149,7 +168,7 @@ export function imageTrainView(store) {
     });
   }
 
-  function onMessage(data) {
+  function onEvent(data, run) {
     if (data.type === 'ready') {
       ready = data;
       status.textContent = `Training on ${steps(data.trainingViews)} dead-leaves pictures; ${data.heldOut} photos held out.`;
@@ -161,26 +180,18 @@ export function imageTrainView(store) {
       status.dataset.stepsPerSecond = String(data.stepsPerSecond);
       status.dataset.loss = String(data.loss);
       apply.disabled = false;
-      redraw();
+      redraw(run);
     } else if (data.type === 'eval') {
-      session.evals.push({ steps: data.steps, loss: data.loss, psnr: data.psnr });
-      describe(data);
-      redraw();
+      describe(data, run.evals);
+      redraw(run);
     } else if (data.type === 'weights') {
-      // the page's lens takes them as the image layer's "trained" weights; the picture above shows them
-      store.get().lens.setTrainedImageWeights(data.bytes);
-      // steps, heads, and the options the weights were trained with
-      const source = Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'type' && k !== 'bytes'));
-      store.set({
-        trainedImageSource: source,
-        imageOptions: { ...store.get().imageOptions, ...trainedImageOptions(source) },
-      });
+      // the page's lens took them as the image layer's "trained" weights; the picture above shows them
       status.textContent = `The picture above now uses the weights of step ${steps(data.steps)}.`;
     }
   }
 
   return {
     root,
-    destroy: () => session.destroy(),
+    destroy: stop,
   };
 }
