@@ -2,13 +2,12 @@
 // the search-engine analogy, filter × V as pictures, and the step-by-step pipeline. What the
 // model is, said plainly: attention among this picture's patches, no pretrained network.
 import { append, h } from './dom.js';
-import { builtInPictures } from './engine.js';
 import { startImageCompute } from './image/compute.js';
 import { blendView } from './image/views/blend.js';
 import { imageControlsView } from './image/views/controls.js';
 import { imageFilterView } from './image/views/filter.js';
 import { IMAGE_PIPELINE } from './image/views/pipeline-stages.js';
-import { onPastePicture, openPicture, pickerView } from './image/views/picker.js';
+import { onPastePicture, pickerView } from './image/views/picker.js';
 import { imageSearchView } from './image/views/search.js';
 import { imageTrainView } from './image/views/train.js';
 import { watch } from './store.js';
@@ -40,11 +39,8 @@ export function imageMode(store, host, options = {}) {
   };
 }
 
-function buildImageMode(store, host, root, { picture, src }) {
-  // the built-in photos' list (and the photos) are asked for when the mode is first shown
-  let listed = null;
-  const builtIns = () => (listed ??= builtInPictures());
-  const picker = pickerView(store, builtIns),
+function buildImageMode(store, host, root, attributes) {
+  const picker = pickerView(store),
     controls = imageControlsView(store),
     filter = imageFilterView(store),
     search = imageSearchView(store),
@@ -63,29 +59,14 @@ function buildImageMode(store, host, root, { picture, src }) {
     pipeline.root,
   ]);
   const views = [picker, controls, filter, search, blend, train, pipeline];
-  let opened = false;
-  const stopOpen = watch(store, ['mode'], async ({ mode }) => {
-    if (mode !== 'image' || opened || store.get().picture) return;
-    opened = true;
-    if (src) return openPicture(store, new URL(src, location.href).href, { name: src.split('/').pop() });
-    const list = await builtIns();
-    const first = list.find((p) => p.name === picture) ?? list[0];
-    if (first)
-      openPicture(store, first.url, {
-        name: first.name,
-        title: first.title,
-        credit: `${first.title}: ${first.author}, ${first.licence}.`,
-      });
-  });
   const stopError = watch(store, ['imageError'], ({ imageError }) => {
     error.hidden = !imageError;
     error.textContent = imageError ? `Something went wrong: ${imageError}` : '';
   });
   const stopPaste = onPastePicture(host, store);
-  const stopCompute = startImageCompute(store);
+  const stopCompute = startImageCompute(store, attributes);
   return {
     destroy: () => {
-      stopOpen();
       stopError();
       stopPaste();
       stopCompute();

@@ -2,11 +2,13 @@
 // the analysis, whenever the picture or an image option changes (in image mode), the core
 // analyzes the picture and the result goes in the store; changes arriving meanwhile coalesce.
 // Choosing another query patch recomputes nothing: every patch's weights are kept. It starts the
-// picture layer's training run beside it (../compute/training.js).
+// rest beside it: loading the pictures (compute/pictures.js) and the picture layer's training
+// run (../compute/training.js).
 import { coalesce } from '../coalesce.js';
 import { startImageTraining } from '../compute/training.js';
 import { loadTrainedImageWeights } from '../engine.js';
 import { watch } from '../store.js';
+import { startPictures } from './compute/pictures.js';
 
 const INPUTS = ['mode', 'lens', 'picture', 'imageOptions', 'trainedImagePreset', 'trainedImageSource'];
 
@@ -17,9 +19,10 @@ function pickPatch(result, patch, chosen) {
   return chosen ? Math.min(patch, count - 1) : Math.floor(side / 2) * side + Math.floor(side / 2);
 }
 
-// Starts the image mode's compute layer for one element's store; returns the function that stops it.
-export function startImageCompute(store) {
-  const stops = [startAnalysis(store), startImageTraining(store)];
+// Starts the image mode's compute layer for one element's store (attributes: the `picture` and
+// `src` the first picture comes from); returns the function that stops it.
+export function startImageCompute(store, attributes) {
+  const stops = [startAnalysis(store), startPictures(store, attributes), startImageTraining(store)];
   return () => stops.forEach((stop) => stop());
 }
 

@@ -1,39 +1,10 @@
 // Choosing the picture: the built-in photos, a file of your own (picker, drag and drop or
-// paste). Nothing is uploaded anywhere: the file is decoded in this page.
+// paste). Nothing is uploaded anywhere: the file is decoded in this page (../compute/pictures.js).
 import { h, syncChildren, uniqueId } from '../../dom.js';
 import { watch } from '../../store.js';
-import { decodePicture, PictureError } from '../decode.js';
 
-// Decodes a Blob (or fetches a URL first) into the store's picture; errors become a message
-// and the picture shown so far stays.
-export async function openPicture(store, source, { name, title = name, credit = '' } = {}) {
-  const ticket = Symbol('load');
-  store.set({ pictureLoad: ticket, pictureStatus: `Opening ${title}…`, pictureError: null });
-  try {
-    const blob = typeof source === 'string' ? await (await fetchOk(source)).blob() : source;
-    const decoded = await decodePicture(blob);
-    if (store.get().pictureLoad !== ticket) return; // a later choice won
-    // a new picture starts at its centre patch; the first one keeps a patch a link chose
-    const { picture, patchChosen } = store.get();
-    store.set({
-      picture: { ...decoded, name, title, credit },
-      pictureStatus: '',
-      patchChosen: picture ? false : patchChosen,
-    });
-  } catch (e) {
-    if (store.get().pictureLoad !== ticket) return;
-    const message = e instanceof PictureError ? e.message : `It could not be opened: ${e.message}`;
-    store.set({ pictureStatus: '', pictureError: `${title}: ${message}` });
-  }
-}
-
-async function fetchOk(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
-  return response;
-}
-
-const creditOf = (p) => `${p.title}: ${p.author}, ${p.licence}.`;
+// Opening a picture is an ask (compute/pictures.js loads it): { photo } or { source, name }.
+const ask = (store, pictureAsk) => store.set({ pictureAsk });
 
 // What of a picture the layer sees: the core takes its centred square (src/core/image), so a
 // picture that is not square loses two edges, which the page says.
@@ -48,8 +19,8 @@ export function cropNote({ width, height }) {
   );
 }
 
-// builtIns(): a promise of the built-in photos' list, asked for when the image mode is first shown
-export function pickerView(store, builtIns) {
+// The built-in photos are the store's builtInPictures, listed when the image mode is first shown.
+export function pickerView(store) {
   const fileId = uniqueId('picture-file');
   const file = h('input', {
     id: fileId,
@@ -57,7 +28,7 @@ export function pickerView(store, builtIns) {
     accept: 'image/*',
     class: 'visually-hidden',
     onchange: () => {
-      if (file.files[0]) openPicture(store, file.files[0], { name: file.files[0].name });
+      if (file.files[0]) ask(store, { source: file.files[0], name: file.files[0].name });
       file.value = '';
     },
   });
@@ -95,7 +66,7 @@ export function pickerView(store, builtIns) {
     e.preventDefault();
     root.classList.remove('dropping');
     const dropped = e.dataTransfer?.files?.[0];
-    if (dropped) openPicture(store, dropped, { name: dropped.name });
+    if (dropped) ask(store, { source: dropped, name: dropped.name });
   });
 
   const showPhotos = (list) => {
@@ -108,18 +79,17 @@ export function pickerView(store, builtIns) {
         button.firstChild.src = p.url;
         button.lastChild.textContent = p.title.replace(/ \(.*\)$/, '');
         button.dataset.name = p.name;
-        button.onclick = () => openPicture(store, p.url, { name: p.name, title: p.title, credit: creditOf(p) });
+        button.onclick = () => ask(store, { photo: p });
       },
     );
     if (list.length === 0 && location.protocol === 'file:')
       status.textContent = 'From a file on disk the built-in photos cannot be read: open a picture of your own.';
   };
-  let listed = false;
-  const stopList = watch(store, ['mode'], ({ mode }) => {
-    if (mode !== 'image' || listed) return;
-    listed = true;
-    builtIns().then(showPhotos);
-  });
+  const stopList = watch(
+    store,
+    ['builtInPictures'],
+    ({ builtInPictures }) => builtInPictures && showPhotos(builtInPictures),
+  );
 
   const stop = watch(
     store,
@@ -151,7 +121,7 @@ export function onPastePicture(host, store) {
     const item = [...(e.clipboardData?.items ?? [])].find((i) => i.kind === 'file' && i.type.startsWith('image/'));
     if (!item) return;
     e.preventDefault();
-    openPicture(store, item.getAsFile(), { name: 'pasted picture' });
+    ask(store, { source: item.getAsFile(), name: 'pasted picture' });
   };
   host.addEventListener('paste', paste);
   return () => host.removeEventListener('paste', paste);
