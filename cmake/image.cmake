@@ -1,5 +1,6 @@
 # The image mode: its Catch2 tests and the measurement that chose the token vectors
-# (docs/IMAGES.md). Its sources (src/core/image/) are in attention_core. Included at the end of CMakeLists.txt, after attention_core, the
+# (docs/IMAGES.md). Its sources (src/core/image/) are in attention_core, but for reference.cpp,
+# the tests' (attention_reference). Included at the end of CMakeLists.txt, after attention_core, the
 # kernels, catch_main, catch2_headers, ${fast_kernels} and ${test_link_options}.
 
 # The image module is part of the core (attention_core, CMakeLists.txt); this name stays for the
@@ -14,7 +15,7 @@ add_library(image_test_objects OBJECT
   tests/native/test_image_attention.cpp
   tests/native/test_image_defaults.cpp
 )
-target_link_libraries(image_test_objects PUBLIC attention_image catch2_headers)
+target_link_libraries(image_test_objects PUBLIC attention_reference attention_image catch2_headers)
 target_compile_options(image_test_objects PRIVATE ${warnings})
 
 function(add_image_tests name kernels)

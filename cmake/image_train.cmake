@@ -17,7 +17,7 @@ add_executable(image_train_tests
   tests/native/test_image_train_gradients.cpp
 )
 # attention_core before the kernels: its forward calls them (static libraries link in order)
-target_link_libraries(image_train_tests PRIVATE attention_image_train attention_train attention_image attention_core
+target_link_libraries(image_train_tests PRIVATE attention_reference attention_image_train attention_train attention_image attention_core
   catch_main catch2_headers ${fast_kernels})
 target_compile_options(image_train_tests PRIVATE ${warnings})
 target_link_options(image_train_tests PRIVATE ${test_link_options})

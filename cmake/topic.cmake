@@ -10,7 +10,7 @@ target_compile_options(attention_topic_train PRIVATE ${warnings})
 # the model against a double reference, the gradient against finite differences, the file
 # format, the corpus reader: synthetic data, no generated assets needed
 add_executable(topic_tests tests/native/test_topic_model.cpp tests/native/test_topic_train.cpp)
-target_link_libraries(topic_tests PRIVATE attention_topic_train attention_core catch_main catch2_headers
+target_link_libraries(topic_tests PRIVATE attention_reference attention_topic_train attention_core catch_main catch2_headers
   ${fast_kernels})
 target_compile_options(topic_tests PRIVATE ${warnings})
 target_link_options(topic_tests PRIVATE ${test_link_options})

@@ -20,7 +20,7 @@ add_executable(train_tests
   tests/native/test_train_corpus.cpp
 )
 # attention_core before the kernels: its forward calls them (static libraries link in order)
-target_link_libraries(train_tests PRIVATE attention_train attention_core catch_main catch2_headers ${fast_kernels})
+target_link_libraries(train_tests PRIVATE attention_reference attention_train attention_core catch_main catch2_headers ${fast_kernels})
 target_compile_options(train_tests PRIVATE ${warnings})
 target_link_options(train_tests PRIVATE ${test_link_options})
 add_test(NAME train_tests COMMAND train_tests --use-colour no)

@@ -11,7 +11,6 @@
 namespace al {
 namespace {
 
-using reference::DMatrix;
 using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 Eigen::Map<const RowMajor> map(const DMatrix& m) { return {m.data.data(), m.rows, m.cols}; }
@@ -125,7 +124,7 @@ InfluenceStudy study_influence(const Analysis& a, std::uint64_t seed) {
   InfluenceStudy s;
   s.hidden = kRecurrentHidden;
   s.radius = spectral_norm(net.w_h);
-  s.recurrent = recurrent_influence(reference::to_double(x), net);
+  s.recurrent = recurrent_influence(to_double(x), net);
   s.recurrent_share = shares(s.recurrent);
   std::vector<double> attention(std::size_t(n), 0.0);
   if (n > 0)

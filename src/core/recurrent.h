@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "core/analyze.h"
-#include "core/reference.h"
+#include "core/dmatrix.h"
 
 namespace al {
 
@@ -34,26 +34,26 @@ constexpr int kRecurrentHidden = 32;      // H: hidden units
 constexpr double kRecurrentRadius = 0.9;  // every singular value of W_h
 
 struct RecurrentNet {
-  reference::DMatrix w_h, w_x;  // H × H and H × d
+  DMatrix w_h, w_x;  // H × H and H × d
 };
 
 // Seeded weights for d-dimensional inputs (core/random.h), W_h = kRecurrentRadius · orthogonal.
 RecurrentNet recurrent_net(int dims, std::uint64_t seed);
 
 // The largest singular value of m (Eigen's SVD).
-double spectral_norm(const reference::DMatrix& m);
+double spectral_norm(const DMatrix& m);
 
 // h_n for the input x (n × d); zeros for n = 0.
-std::vector<double> recurrent_last_state(const reference::DMatrix& x, const RecurrentNet& net);
+std::vector<double> recurrent_last_state(const DMatrix& x, const RecurrentNet& net);
 
 // ∂h_n/∂x_j for every word j (n matrices, H × d each): for the tests.
-std::vector<reference::DMatrix> recurrent_jacobians(const reference::DMatrix& x, const RecurrentNet& net);
+std::vector<DMatrix> recurrent_jacobians(const DMatrix& x, const RecurrentNet& net);
 
 // ‖∂h_n/∂x_j‖_F for every word j, without forming the Jacobians: with A_j = ∂h_n/∂(pre-activation
 // at step j) (H × H), ‖A_j W_x‖_F² = Σ (A_j G) ∘ A_j where G = W_x W_xᵀ, so each step costs H³.
 // Once A_j is below 1e−280 entrywise the earlier words' norms are left at 0 (in both functions):
 // next to the last word's norm, of order 1, no share could show them.
-std::vector<double> recurrent_influence(const reference::DMatrix& x, const RecurrentNet& net);
+std::vector<double> recurrent_influence(const DMatrix& x, const RecurrentNet& net);
 
 struct InfluenceStudy {
   int hidden = 0;

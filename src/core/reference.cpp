@@ -4,10 +4,8 @@
 
 namespace al::reference {
 
-DMatrix to_double(const Matrix& m) {
-  DMatrix out(m.rows, m.cols);
-  for (std::size_t i = 0; i < m.data.size(); ++i) out.data[i] = m.data[i];
-  return out;
+Weights to_double(const AttentionWeights& w) {
+  return {to_double(w.wq), to_double(w.wk), to_double(w.wv), to_double(w.wo)};
 }
 
 DMatrix matmul(const DMatrix& a, const DMatrix& b) {
@@ -42,12 +40,12 @@ DMatrix positional_encoding(int n, int d) {
   return pe;
 }
 
-Steps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w, const AttentionOptions& o) {
-  const int d = w.d_model, dk = d / o.heads, nq = xq.rows, nk = xkv.rows;
+Steps attention_forward(const DMatrix& xq, const DMatrix& xkv, const Weights& w, const AttentionOptions& o) {
+  const int d = w.wq.cols, dk = d / o.heads, nq = xq.rows, nk = xkv.rows;
   Steps s;
-  s.query = matmul(to_double(xq), to_double(w.wq));
-  s.key = matmul(to_double(xkv), to_double(w.wk));
-  s.value = matmul(to_double(xkv), to_double(w.wv));
+  s.query = matmul(xq, w.wq);
+  s.key = matmul(xkv, w.wk);
+  s.value = matmul(xkv, w.wv);
   s.context = DMatrix(nq, d);
   for (int h = 0; h < o.heads; ++h) {
     DMatrix scores(nq, nk), scaled(nq, nk), weights(nq, nk);
@@ -83,8 +81,12 @@ Steps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeig
     s.scaled.push_back(scaled);
     s.weights.push_back(weights);
   }
-  s.output = matmul(s.context, to_double(w.wo));
+  s.output = matmul(s.context, w.wo);
   return s;
+}
+
+Steps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w, const AttentionOptions& o) {
+  return attention_forward(to_double(xq), to_double(xkv), to_double(w), o);
 }
 
 }  // namespace al::reference

@@ -1,12 +1,15 @@
 // The image objective (filter × V of a noisy picture against the clean one, blend_loss) and its
 // gradients through the layer's backward, against central finite differences in double, on the
-// token vectors and pixels of a real noisy picture; and the float loss against its double twin.
+// token vectors and pixels of a real noisy picture; and the float loss against its plain-loop
+// reference in double (core/image/reference.h).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
 
 #include "core/image/patches.h"
+#include "core/image/reference.h"
 #include "core/image/tokens.h"
+#include "core/reference.h"
 #include "core/train/backward.h"
 #include "core/train/image_objective.h"
 #include "core/train/image_synthetic.h"
@@ -56,8 +59,13 @@ Example example(bool positional, int values) {
   return e;
 }
 
+// The reference forward (reference.h) with the maps being checked.
+ref::Steps forward(const ref::DMatrix& x, const LayerMaps<double>& w, const AttentionOptions& o) {
+  return ref::attention_forward(x, x, ref::Weights{w.wq, w.wk, w.wv, w.wo}, o);
+}
+
 double loss(const Example& e, const LayerMaps<double>& w, const AttentionOptions& o) {
-  return al::train::blend_loss(al::train::forward_double(e.x, e.x, w, o).weights, e.noisy, e.clean);
+  return al::image::reference::blend_loss(forward(e.x, w, o).weights, e.noisy, e.clean);
 }
 
 void check(bool positional, int heads, float temperature, al::Similarity similarity, al::Mask mask) {
@@ -70,9 +78,9 @@ void check(bool positional, int heads, float temperature, al::Similarity similar
   const int d = al::image::kTokenDims;
   LayerMaps<double> w = small_maps(d, 5);
 
-  const ref::Steps s = al::train::forward_double(e.x, e.x, w, o);
+  const ref::Steps s = forward(e.x, w, o);
   std::vector<ref::DMatrix> d_weights;
-  al::train::blend_loss(s.weights, e.noisy, e.clean, &d_weights);
+  al::image::reference::blend_loss(s.weights, e.noisy, e.clean, &d_weights);
   LayerMaps<double> grads = al::train::zero_maps<double>(d);
   al::train::accumulate_weight_gradients(e.x, e.x, s, d_weights, o, grads);
 
@@ -119,7 +127,7 @@ TEST_CASE("the blend loss is the mean squared error of the heads' mean weights t
   clean.data = {2, 2, 2, 2};
   // P̄ = [[0.5, 0.5], [0.5, 0.5]]: every blend is (2, 3), the error (0, 1) in each row
   std::vector<ref::DMatrix> d;
-  REQUIRE_THAT(al::train::blend_loss({p1, p2}, noisy, clean, &d), Catch::Matchers::WithinRel(0.5, 1e-12));
+  REQUIRE_THAT(al::image::reference::blend_loss({p1, p2}, noisy, clean, &d), Catch::Matchers::WithinRel(0.5, 1e-12));
   // dL/dB = 2 (B − C) / 4 = (0, 0.5) per row; dL/dP̄ = dL/dB · Yᵀ = (1, 2) per row; each head half of it
   REQUIRE(d.size() == 2);
   REQUIRE(d[0].data == std::vector<double>{0.5, 1, 0.5, 1});
@@ -150,7 +158,7 @@ TEST_CASE("the float blend loss and its gradients equal the double loops within 
   std::vector<Matrix> d;
   std::vector<ref::DMatrix> d_ref;
   const double got = al::train::blend_loss(weights, to_float(e.noisy), to_float(e.clean), ws, &d, 0.25);
-  const double want = al::train::blend_loss(weights_d, e.noisy, e.clean, &d_ref, 0.25);
+  const double want = al::image::reference::blend_loss(weights_d, e.noisy, e.clean, &d_ref, 0.25);
   REQUIRE_THAT(got, Catch::Matchers::WithinRel(want, 1e-5));
   REQUIRE(d.size() == 3);
   for (int h = 0; h < 3; ++h) {  // relative to the gradient's own size, which is far below 1

@@ -9,7 +9,7 @@
 #include "core/errors.h"
 #include "core/recurrent.h"
 
-using al::reference::DMatrix;
+using al::DMatrix;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 

@@ -41,6 +41,12 @@ Matrix input(int n, int d, std::uint32_t seed) {
   return x;
 }
 
+// The reference forward (reference.h) with the maps being checked.
+ref::Steps forward(const ref::DMatrix& xq, const ref::DMatrix& xkv, const LayerMaps<double>& w,
+                   const AttentionOptions& o) {
+  return ref::attention_forward(xq, xkv, ref::Weights{w.wq, w.wk, w.wv, w.wo}, o);
+}
+
 // Σ G ∘ M over every value.
 double dot(const ref::DMatrix& g, const ref::DMatrix& m) {
   double sum = 0;
@@ -55,7 +61,7 @@ struct Loss {
   std::vector<ref::DMatrix> on_weights;  // empty: the loss is on the output
   double operator()(const ref::DMatrix& xq, const ref::DMatrix& xkv, const LayerMaps<double>& w,
                     const AttentionOptions& o) const {
-    const ref::Steps s = al::train::forward_double(xq, xkv, w, o);
+    const ref::Steps s = forward(xq, xkv, w, o);
     if (on_weights.empty()) return dot(on_output, s.output);
     double sum = 0;
     for (std::size_t h = 0; h < on_weights.size(); ++h) sum += dot(on_weights[h], s.weights[h]);
@@ -63,7 +69,7 @@ struct Loss {
   }
   void gradients(const ref::DMatrix& xq, const ref::DMatrix& xkv, const LayerMaps<double>& w, const AttentionOptions& o,
                  LayerMaps<double>& grads) const {
-    const ref::Steps s = al::train::forward_double(xq, xkv, w, o);
+    const ref::Steps s = forward(xq, xkv, w, o);
     if (on_weights.empty())
       al::train::accumulate_gradients(xq, xkv, w, s, on_output, o, grads);
     else
@@ -173,7 +179,7 @@ TEST_CASE("cosine gradients stay finite and zero through a query or key of lengt
     for (int c = 0; c < 4; ++c) w.wq(r, c) = 0;
   LayerMaps<double> grads = al::train::zero_maps<double>(8);
   const ref::DMatrix g = ref::to_double(random_matrix(4, 8, 23));
-  al::train::accumulate_gradients(x, x, w, al::train::forward_double(x, x, w, o), g, o, grads);
+  al::train::accumulate_gradients(x, x, w, forward(x, x, w, o), g, o, grads);
   for (double v : grads.wq.data) REQUIRE(std::isfinite(v));
   for (int r = 0; r < 8; ++r)
     for (int c = 0; c < 4; ++c) REQUIRE(grads.wq(r, c) == 0.0);  // head 0's queries
@@ -186,28 +192,6 @@ TEST_CASE("cross-attention gradients (queries and keys from different texts) mat
   o.temperature = 0.7f;
   check_gradients(3, 5, 8, o, 7);
   check_gradients(5, 1, 4, o, 8);
-}
-
-TEST_CASE("the double forward used for the check equals the reference forward", "[train]") {
-  for (Similarity similarity : {Similarity::Dot, Similarity::Cosine})
-    for (Mask mask : {Mask::None, Mask::Causal, Mask::Self}) {
-      AttentionOptions o;
-      o.heads = 2;
-      o.mask = mask;
-      o.temperature = 1.5f;
-      o.similarity = similarity;
-      const Matrix x = input(5, 8, 3);
-      const al::AttentionWeights w = al::random_weights(8, 11);
-      const LayerMaps<double> wd{ref::to_double(w.wq), ref::to_double(w.wk), ref::to_double(w.wv),
-                                 ref::to_double(w.wo)};
-      const ref::Steps got = al::train::forward_double(ref::to_double(x), ref::to_double(x), wd, o);
-      const ref::Steps want = ref::attention_forward(x, x, w, o);
-      for (std::size_t i = 0; i < want.output.data.size(); ++i)
-        REQUIRE(std::abs(got.output.data[i] - want.output.data[i]) <= 1e-12);
-      for (int h = 0; h < 2; ++h)
-        for (std::size_t i = 0; i < want.weights[h].data.size(); ++i)
-          REQUIRE(std::abs(got.weights[h].data[i] - want.weights[h].data[i]) <= 1e-12);
-    }
 }
 
 TEST_CASE("the float backward equals the double backward within float rounding", "[train]") {
@@ -231,7 +215,7 @@ TEST_CASE("the float backward equals the double backward within float rounding",
         al::train::accumulate_gradients(x, x, wf, al::attention_forward(x, x, wf, o), g, o, gf);
         LayerMaps<double> gd = al::train::zero_maps<double>(s.d);
         const ref::DMatrix xd = ref::to_double(x);
-        al::train::accumulate_gradients(xd, xd, wd, al::train::forward_double(xd, xd, wd, o), ref::to_double(g), o, gd);
+        al::train::accumulate_gradients(xd, xd, wd, forward(xd, xd, wd, o), ref::to_double(g), o, gd);
         INFO("n=" << s.n << " d=" << s.d << " heads=" << s.heads << " mask=" << al::to_string(mask) << " "
                   << al::to_string(similarity));
         REQUIRE_CLOSE(gf.wq, gd.wq, 1e-4);
@@ -249,7 +233,7 @@ TEST_CASE("the float backward equals the double backward within float rounding",
         gf = al::train::zero_maps<float>(s.d);
         gd = al::train::zero_maps<double>(s.d);
         al::train::accumulate_weight_gradients(x, x, steps, gw, o, gf);
-        al::train::accumulate_weight_gradients(xd, xd, al::train::forward_double(xd, xd, wd, o), gwd, o, gd);
+        al::train::accumulate_weight_gradients(xd, xd, forward(xd, xd, wd, o), gwd, o, gd);
         REQUIRE_CLOSE(gf.wq, gd.wq, 1e-4);
         REQUIRE_CLOSE(gf.wk, gd.wk, 1e-4);
         REQUIRE(gf.wv.data == std::vector<float>(gf.wv.data.size(), 0.0f));

@@ -28,4 +28,31 @@ DMatrix blend_patches(const Matrix& weights, const Matrix& pixels) {
   return out;
 }
 
+double blend_loss(const std::vector<DMatrix>& weights, const DMatrix& noisy, const DMatrix& clean,
+                  std::vector<DMatrix>* d_weights, double scale) {
+  const int n = noisy.rows, m = noisy.cols, heads = int(weights.size());
+  const double values = double(n) * m;
+  DMatrix mean(n, n), d_blend(n, m);
+  for (const DMatrix& w : weights)
+    for (std::size_t i = 0; i < mean.data.size(); ++i) mean.data[i] += w.data[i] / heads;
+  double sum = 0;
+  for (int i = 0; i < n; ++i)
+    for (int v = 0; v < m; ++v) {
+      double b = 0;  // B_iv = Σ_j P̄_ij Y_jv
+      for (int j = 0; j < n; ++j) b += mean(i, j) * noisy(j, v);
+      sum += (b - clean(i, v)) * (b - clean(i, v));
+      d_blend(i, v) = scale * 2.0 * (b - clean(i, v)) / values;
+    }
+  if (d_weights) {
+    d_weights->assign(std::size_t(heads), DMatrix(n, n));
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        double d = 0;  // dL/dP̄_ij = Σ_v dL/dB_iv Y_jv
+        for (int v = 0; v < m; ++v) d += d_blend(i, v) * noisy(j, v);
+        for (DMatrix& dh : *d_weights) dh(i, j) = d / heads;
+      }
+  }
+  return sum / values;
+}
+
 }  // namespace al::image::reference

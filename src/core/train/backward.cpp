@@ -164,9 +164,8 @@ void accumulate_gradients(const Matrix& xq, const Matrix& xkv, const AttentionWe
   backward<float>(xq, xkv, w, steps, d_output, o, grads);
 }
 
-void accumulate_gradients(const reference::DMatrix& xq, const reference::DMatrix& xkv, const LayerMaps<double>& w,
-                          const reference::Steps& steps, const reference::DMatrix& d_output, const AttentionOptions& o,
-                          LayerMaps<double>& grads) {
+void accumulate_gradients(const DMatrix& xq, const DMatrix& xkv, const LayerMaps<double>& w, const DSteps& steps,
+                          const DMatrix& d_output, const AttentionOptions& o, LayerMaps<double>& grads) {
   backward<double>(xq, xkv, w, steps, d_output, o, grads);
 }
 
@@ -175,58 +174,10 @@ void accumulate_weight_gradients(const Matrix& xq, const Matrix& xkv, const Atte
   weight_backward<float>(xq, xkv, steps, d_weights, o, grads);
 }
 
-void accumulate_weight_gradients(const reference::DMatrix& xq, const reference::DMatrix& xkv,
-                                 const reference::Steps& steps, const std::vector<reference::DMatrix>& d_weights,
-                                 const AttentionOptions& o, LayerMaps<double>& grads) {
+void accumulate_weight_gradients(const DMatrix& xq, const DMatrix& xkv, const DSteps& steps,
+                                 const std::vector<DMatrix>& d_weights, const AttentionOptions& o,
+                                 LayerMaps<double>& grads) {
   weight_backward<double>(xq, xkv, steps, d_weights, o, grads);
-}
-
-reference::Steps forward_double(const reference::DMatrix& xq, const reference::DMatrix& xkv, const LayerMaps<double>& w,
-                                const AttentionOptions& o) {
-  using reference::DMatrix;
-  const int d = w.wo.rows, nq = xq.rows, nk = xkv.rows;
-  validate_for_training(o, d);
-  if (o.mask != Mask::None && nq != nk) throw OptionError("a causal or self mask applies to self-attention only");
-  const int dk = d / o.heads;
-  const double alpha = score_factor<double>(o, dk);
-  reference::Steps s;
-  s.query = DMatrix(nq, d);
-  s.key = DMatrix(nk, d);
-  s.value = DMatrix(nk, d);
-  s.context = DMatrix(nq, d);
-  s.output = DMatrix(nq, d);
-  view(s.query) = view(xq) * view(w.wq);   // Q (n_q × d) = Xq · W_Q
-  view(s.key) = view(xkv) * view(w.wk);    // K (n_k × d) = Xkv · W_K
-  view(s.value) = view(xkv) * view(w.wv);  // V (n_k × d) = Xkv · W_V
-  for (int h = 0; h < o.heads; ++h) {
-    const int c0 = h * dk;
-    DMatrix scores(nq, nk), scaled(nq, nk), weights(nq, nk);
-    // scores (n_q × n_k) = Q_h · K_hᵀ, or the cosines Q̂_h · K̂_hᵀ of the unit rows;  scaled = α · scores
-    RowMatrix<double> qh = view(s.query).middleCols(c0, dk), kh = view(s.key).middleCols(c0, dk);
-    if (o.similarity == Similarity::Cosine) {
-      qh = inverse_norms(qh).matrix().asDiagonal() * qh;
-      kh = inverse_norms(kh).matrix().asDiagonal() * kh;
-    }
-    view(scores) = qh * kh.transpose();
-    view(scaled) = alpha * view(scores);
-    for (int i = 0; i < nq; ++i) {
-      // softmax over the keys query i may see: subtract the max, exp and sum, normalize (the
-      // masked keys keep weight 0, and so get no gradient)
-      double max_val = -INFINITY, sum = 0;
-      for (int j = 0; j < nk; ++j)
-        if (!is_masked(o.mask, i, j)) max_val = std::max(max_val, scaled(i, j));
-      for (int j = 0; j < nk; ++j)
-        if (!is_masked(o.mask, i, j)) sum += (weights(i, j) = std::exp(scaled(i, j) - max_val));
-      for (int j = 0; j < nk && sum > 0; ++j) weights(i, j) /= sum;
-    }
-    // context[:, head h] (n_q × d_k) = weights (n_q × n_k) · V_h (n_k × d_k)
-    view(s.context).middleCols(c0, dk) = view(weights) * view(s.value).middleCols(c0, dk);
-    s.scores.push_back(std::move(scores));
-    s.scaled.push_back(std::move(scaled));
-    s.weights.push_back(std::move(weights));
-  }
-  view(s.output) = view(s.context) * view(w.wo);  // output (n_q × d) = C · W_O
-  return s;
 }
 
 }  // namespace al::train

@@ -18,19 +18,19 @@
 //             rounding and is not differentiated)
 //   dW_Q = Xqᵀ · dQ      dW_K = Xkvᵀ · dK      dW_V = Xkvᵀ · dV
 // The same code runs in float (training) and in double (checked against finite differences):
-// a template on the scalar type, over al::Matrix or reference::DMatrix storage.
+// a template on the scalar type, over al::Matrix or al::DMatrix storage.
 #pragma once
 #include <type_traits>
 #include <vector>
 
 #include "core/attention.h"
-#include "core/reference.h"
+#include "core/dmatrix.h"
 
 namespace al::train {
 
-// Row-major storage for one scalar type: al::Matrix (float) or reference::DMatrix (double).
+// Row-major storage for one scalar type: al::Matrix (float) or al::DMatrix (double).
 template <typename T>
-using MatrixOf = std::conditional_t<std::is_same_v<T, float>, Matrix, reference::DMatrix>;
+using MatrixOf = std::conditional_t<std::is_same_v<T, float>, Matrix, DMatrix>;
 
 // The layer's four maps, or a loss's gradients with respect to them (each d_model × d_model).
 template <typename T>
@@ -51,22 +51,17 @@ void validate_for_training(const AttentionOptions& options, int d_model);
 // d_output: dL/d(output), n_q × d_model.
 void accumulate_gradients(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w, const AttentionSteps& steps,
                           const Matrix& d_output, const AttentionOptions& options, Gradients& grads);
-void accumulate_gradients(const reference::DMatrix& xq, const reference::DMatrix& xkv, const LayerMaps<double>& w,
-                          const reference::Steps& steps, const reference::DMatrix& d_output,
-                          const AttentionOptions& options, LayerMaps<double>& grads);
+// The double twin takes its steps from a forward in double (the tests' reference.h).
+void accumulate_gradients(const DMatrix& xq, const DMatrix& xkv, const LayerMaps<double>& w, const DSteps& steps,
+                          const DMatrix& d_output, const AttentionOptions& options, LayerMaps<double>& grads);
 
 // Adds dL/dW_Q and dL/dW_K for a loss on the attention weights: d_weights[h] = dL/dP_h
 // (n_q × n_k, one per head). The weights do not depend on W_V and W_O: their gradients stay.
 void accumulate_weight_gradients(const Matrix& xq, const Matrix& xkv, const AttentionSteps& steps,
                                  const std::vector<Matrix>& d_weights, const AttentionOptions& options,
                                  Gradients& grads);
-void accumulate_weight_gradients(const reference::DMatrix& xq, const reference::DMatrix& xkv,
-                                 const reference::Steps& steps, const std::vector<reference::DMatrix>& d_weights,
-                                 const AttentionOptions& options, LayerMaps<double>& grads);
-
-// The forward in double with double weights (reference.cpp takes float weights), so that a
-// finite-difference check can perturb a weight by exactly h.
-reference::Steps forward_double(const reference::DMatrix& xq, const reference::DMatrix& xkv, const LayerMaps<double>& w,
-                                const AttentionOptions& options);
+void accumulate_weight_gradients(const DMatrix& xq, const DMatrix& xkv, const DSteps& steps,
+                                 const std::vector<DMatrix>& d_weights, const AttentionOptions& options,
+                                 LayerMaps<double>& grads);
 
 }  // namespace al::train

@@ -16,11 +16,10 @@ namespace al::train {
 namespace {
 
 // The shapes blend_loss needs: H ≥ 1 heads of n × n weights, noisy and clean pixels n × m.
-template <typename M>
-void check_blend(const std::vector<M>& weights, const M& noisy, const M& clean) {
+void check_blend(const std::vector<Matrix>& weights, const Matrix& noisy, const Matrix& clean) {
   if (weights.empty()) throw OptionError("the blend loss needs the weights of at least one head");
   const int n = noisy.rows;
-  for (const M& w : weights)
+  for (const Matrix& w : weights)
     if (w.rows != n || w.cols != n)
       throw OptionError("the weights are " + std::to_string(w.rows) + " × " + std::to_string(w.cols) + " for " +
                         std::to_string(n) + " patches");
@@ -75,34 +74,6 @@ double blend_loss(const std::vector<Matrix>& weights, const Matrix& noisy, const
       d.reshape(n, n);
       for (std::size_t i = 0; i < d.data.size(); ++i) d.data[i] = share * ws.d_mean.data[i];
     }
-  }
-  return sum / values;
-}
-
-double blend_loss(const std::vector<reference::DMatrix>& weights, const reference::DMatrix& noisy,
-                  const reference::DMatrix& clean, std::vector<reference::DMatrix>* d_weights, double scale) {
-  check_blend(weights, noisy, clean);
-  const int n = noisy.rows, m = noisy.cols, heads = int(weights.size());
-  const double values = double(n) * m;
-  reference::DMatrix mean(n, n), d_blend(n, m);
-  for (const reference::DMatrix& w : weights)
-    for (std::size_t i = 0; i < mean.data.size(); ++i) mean.data[i] += w.data[i] / heads;
-  double sum = 0;
-  for (int i = 0; i < n; ++i)
-    for (int v = 0; v < m; ++v) {
-      double b = 0;  // B_iv = Σ_j P̄_ij Y_jv
-      for (int j = 0; j < n; ++j) b += mean(i, j) * noisy(j, v);
-      sum += (b - clean(i, v)) * (b - clean(i, v));
-      d_blend(i, v) = scale * 2.0 * (b - clean(i, v)) / values;
-    }
-  if (d_weights) {
-    d_weights->assign(std::size_t(heads), reference::DMatrix(n, n));
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) {
-        double d = 0;  // dL/dP̄_ij = Σ_v dL/dB_iv Y_jv
-        for (int v = 0; v < m; ++v) d += d_blend(i, v) * noisy(j, v);
-        for (reference::DMatrix& dh : *d_weights) dh(i, j) = d / heads;
-      }
   }
   return sum / values;
 }

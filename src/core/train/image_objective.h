@@ -26,7 +26,6 @@
 #include "core/image/tokens.h"
 #include "core/matrix.h"
 #include "core/random.h"
-#include "core/reference.h"
 #include "core/train/options.h"
 
 namespace al::train {
@@ -57,12 +56,10 @@ struct BlendWorkspace {
 // The loss of one picture, L = (1/N) Σ (P̄·Y − C)², from the heads' weights (one n × n matrix
 // each), the noisy pixels Y and the clean pixels C (n × p·p·3). When d_weights is not null,
 // writes scale · dL/dP_h there (one n × n matrix per head, resized as needed). The products run
-// on the kernels (kernels.h); the double twin below is their plain-loop reference.
+// on the kernels (kernels.h); image::reference::blend_loss (core/image/reference.h, the tests')
+// is their plain-loop reference in double.
 double blend_loss(const std::vector<Matrix>& weights, const Matrix& noisy, const Matrix& clean, BlendWorkspace& ws,
                   std::vector<Matrix>* d_weights = nullptr, double scale = 1.0);
-double blend_loss(const std::vector<reference::DMatrix>& weights, const reference::DMatrix& noisy,
-                  const reference::DMatrix& clean, std::vector<reference::DMatrix>* d_weights = nullptr,
-                  double scale = 1.0);
 
 // 10·log10(1 / mse): the peak signal-to-noise ratio of pixels in [0, 1], in dB (at most 100: an
 // error below 1e-10 counts as 1e-10).
