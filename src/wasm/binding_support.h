@@ -163,12 +163,10 @@ class Lens {
   void addFile(std::uintptr_t ptr, int length, const std::string& name);
   val filesNeeded(const std::string& text, const std::string& document, double max_tokens);
   bool hasCore() const { return session_.store().has_core(); }
-  bool hasVectors() const { return session_.store().has_vectors(); }
   int dims() const { return int(session_.store().dims()); }
   void setTrainedWeights(std::uintptr_t ptr, int length);
   void setTrainedImageWeights(std::uintptr_t ptr, int length);
   void setTopicModel(std::uintptr_t ptr, int length);
-  bool hasTopicModel() const { return session_.topic() != nullptr; }
   val topicLabels() const;
   val nearestWords(std::uintptr_t ptr, int dims, int k);
 

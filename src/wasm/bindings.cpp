@@ -73,7 +73,6 @@ class Analysis {
     return out;
   }
   const EmbeddedText& text(bool document) const { return document ? a_.document : a_.text; }
-  int tokenCount(bool document) const { return int(text(document).tokens.size()); }
   double totalTokens(bool document) const { return double(text(document).total_tokens); }
   bool truncated(bool document) const { return text(document).truncated; }
   bool cross() const { return a_.cross; }
@@ -309,7 +308,6 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
   class_<Analysis>("Analysis")
       .function("tokenTable", &Analysis::tokenTable)
       .function("tokenColumns", optional_override([](const Analysis&) { return Analysis::tokenColumns(); }))
-      .function("tokenCount", &Analysis::tokenCount)
       .function("totalTokens", &Analysis::totalTokens)
       .function("truncated", &Analysis::truncated)
       .function("cross", &Analysis::cross)
@@ -333,12 +331,10 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("addFile", &Lens::addFile)
       .function("filesNeeded", &Lens::filesNeeded)
       .function("hasCore", &Lens::hasCore)
-      .function("hasVectors", &Lens::hasVectors)
       .function("dims", &Lens::dims)
       .function("setTrainedWeights", &Lens::setTrainedWeights)
       .function("setTrainedImageWeights", &Lens::setTrainedImageWeights)
       .function("setTopicModel", &Lens::setTopicModel)
-      .function("hasTopicModel", &Lens::hasTopicModel)
       .function("topicLabels", &Lens::topicLabels)
       .function("nearestWords", &Lens::nearestWords);
   function("analyze", &analyze);

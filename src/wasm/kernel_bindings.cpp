@@ -6,7 +6,6 @@
 #include "wasm/binding_support.h"
 
 extern "C" int al_use_relaxed_kernels(int gemm, int scores, int softmax_with_max);
-extern "C" void al_use_simd128_kernels();
 
 namespace al::wasm {
 namespace {
@@ -21,6 +20,5 @@ std::string gemmKernels() { return kernels::gemm_impl(); }
 
 EMSCRIPTEN_BINDINGS(attention_lens_kernels) {
   emscripten::function("useRelaxedKernels", &al::wasm::useRelaxedKernels);
-  emscripten::function("useSimd128Kernels", &al_use_simd128_kernels);
   emscripten::function("gemmKernels", &al::wasm::gemmKernels);
 }

@@ -23,10 +23,3 @@ extern "C" EMSCRIPTEN_KEEPALIVE int al_use_relaxed_kernels(int gemm, int scores,
   return 0;
 #endif
 }
-
-// back to the SIMD128 kernels
-extern "C" EMSCRIPTEN_KEEPALIVE void al_use_simd128_kernels() {
-#ifdef __wasm_simd128__
-  al::kernels::wasm::install_simd128();
-#endif
-}
