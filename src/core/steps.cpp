@@ -8,25 +8,29 @@ namespace al {
 
 namespace {
 
+// One row of a table: the step's name and the flag that says what its matrix is (none for a
+// matrix of its own, such as the input).
+StepInfo step(const char* name, bool StepInfo::*kind = nullptr) {
+  StepInfo s;
+  s.name = name;
+  if (kind) s.*kind = true;
+  return s;
+}
+StepInfo per_head(const char* name) { return step(name, &StepInfo::per_head); }
+StepInfo head_columns(const char* name) { return step(name, &StepInfo::head_columns); }
+StepInfo document(const char* name) { return step(name, &StepInfo::document); }
+StepInfo weight(const char* name) { return step(name, &StepInfo::weight); }
+StepInfo picture(const char* name) { return step(name, &StepInfo::picture); }
+
 // The steps of the attention layer, which both modes keep: X → Q, K, V → scores → scaled →
 // weights → context → output.
 std::vector<StepInfo> layer_steps() {
-  return {
-      {"input", false, false, false, false},  {"query", false, true, false, false},
-      {"key", false, true, false, false},     {"value", false, true, false, false},
-      {"scores", true, false, false, false},  {"scaled", true, false, false, false},
-      {"weights", true, false, false, false}, {"context", false, true, false, false},
-      {"output", false, false, false, false},
-  };
+  return {step("input"),      head_columns("query"), head_columns("key"),     head_columns("value"), per_head("scores"),
+          per_head("scaled"), per_head("weights"),   head_columns("context"), step("output")};
 }
 
 // The layer's maps W_Q, W_K, W_V, W_O.
-const std::vector<StepInfo> kWeightSteps = {
-    {"wq", false, false, false, true},
-    {"wk", false, false, false, true},
-    {"wv", false, false, false, true},
-    {"wo", false, false, false, true},
-};
+const std::vector<StepInfo> kWeightSteps = {weight("wq"), weight("wk"), weight("wv"), weight("wo")};
 
 std::vector<StepInfo> joined(std::vector<StepInfo> first, const std::vector<StepInfo>& second) {
   first.insert(first.end(), second.begin(), second.end());
@@ -37,26 +41,17 @@ std::vector<StepInfo> joined(std::vector<StepInfo> first, const std::vector<Step
 
 const std::vector<StepInfo>& step_table() {
   static const std::vector<StepInfo> steps =
-      joined(joined(joined({{"embeddings", false, false, false, false}, {"positional", false, false, false, false}},
-                           layer_steps()),
-                    {{"documentEmbeddings", false, false, true, false},
-                     {"documentPositional", false, false, true, false},
-                     {"documentInput", false, false, true, false}}),
+      joined(joined(joined({step("embeddings"), step("positional")}, layer_steps()),
+                    {document("documentEmbeddings"), document("documentPositional"), document("documentInput")}),
              kWeightSteps);
   return steps;
 }
 
 const std::vector<StepInfo>& image_step_table() {
-  static const std::vector<StepInfo> steps = joined(joined(joined({{"view", false, false, false, false, true},
-                                                                   {"pixels", false, false, false, false},
-                                                                   {"embeddings", false, false, false, false},
-                                                                   {"positional", false, false, false, false}},
-                                                                  layer_steps()),
-                                                           {{"blendWeights", false, false, false, false},
-                                                            {"blended", false, false, false, false},
-                                                            {"filtered", false, false, false, false, true},
-                                                            {"difference", false, false, false, false, true}}),
-                                                    kWeightSteps);
+  static const std::vector<StepInfo> steps =
+      joined(joined(joined({picture("view"), step("pixels"), step("embeddings"), step("positional")}, layer_steps()),
+                    {step("blendWeights"), step("blended"), picture("filtered"), picture("difference")}),
+             kWeightSteps);
   return steps;
 }
 

@@ -8,13 +8,14 @@
 
 namespace al {
 
+// A step and what its matrix is: at most one of the flags is set (steps.cpp names each row's).
 struct StepInfo {
-  const char* name;
-  bool per_head;         // one matrix per head: scores, scaled, weights (n_q × n_k)
-  bool head_columns;     // a head is a slice of its columns: query, key, value, context
-  bool document;         // cross-attention only: the document's embeddings, positions, input
-  bool weight;           // one of the layer's maps W_Q, W_K, W_V, W_O (d_model × d_model)
-  bool picture = false;  // image mode: a 224 × 224 RGB picture (224 rows of 224 · 3 values)
+  const char* name = "";
+  bool per_head = false;      // one matrix per head: scores, scaled, weights (n_q × n_k)
+  bool head_columns = false;  // a head is a slice of its columns: query, key, value, context
+  bool document = false;      // cross-attention only: the document's embeddings, positions, input
+  bool weight = false;        // one of the layer's maps W_Q, W_K, W_V, W_O (d_model × d_model)
+  bool picture = false;       // image mode: a 224 × 224 RGB picture (224 rows of 224 · 3 values)
 };
 
 // A step's numbers, wherever they are kept: rows × cols floats, row-major.
