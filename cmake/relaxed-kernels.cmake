@@ -1,11 +1,13 @@
-# kernels-relaxed.wasm: the wasm build's hot kernels (${wasm_hot_kernels}) compiled again with
-# f32x4.relaxed_madd, by clang-16 and wasm-ld-16 (Debian's clang-16 and lld-16), because
-# Emscripten 3.1.6's clang and binaryen cannot (docs: core/kernels/wasm_kernels.h). The module
-# imports the main module's memory and has no stack or data of its own (tests/js/relaxed-simd
-# checks); the JS loader installs it where the engine has relaxed SIMD. Without clang-16 it is
-# not built and the SIMD128 kernels run everywhere. Included where kernels_wasmsimd is defined.
-# Programs that can install it themselves (tests, kernel-bench) link src/wasm/relaxed_kernels.cpp
-# with ${relaxed_link_options}: src/wasm/relaxed-pre.js installs it when AL_RELAXED_KERNELS names it.
+# kernels-relaxed.wasm: the wasm build's hot kernels (${wasm_hot_kernels}, the files
+# src/core/kernels/hot_kernels.def names) compiled again with f32x4.relaxed_madd, by clang-16 and
+# wasm-ld-16 (Debian's clang-16 and lld-16), because Emscripten 3.1.6's clang and binaryen cannot
+# (core/kernels/wasm_kernels.h says why). Its exports are the kernels' names (export_name on their
+# declarations, wasm_kernels.h). The module imports the main module's memory and has no stack or
+# data of its own (tests/js/relaxed-simd checks); the JS loader installs it where the engine has
+# relaxed SIMD. Without clang-16 it is not built and the SIMD128 kernels run everywhere. Included
+# where kernels_wasmsimd is defined. Programs that can install it themselves (tests, kernel-bench)
+# link src/wasm/relaxed_kernels.cpp with ${relaxed_link_options}: src/wasm/relaxed-pre.js installs
+# it when AL_RELAXED_KERNELS names it.
 find_program(CLANG16 clang-16)
 find_program(WASM_LD16 wasm-ld-16)
 if(NOT CLANG16 OR NOT WASM_LD16)

@@ -11,7 +11,8 @@ export function attentionLensPeer(simd, { relaxed = false } = {}) {
     name: simd ? `attention-lens wasm ${relaxed ? 'relaxed SIMD' : 'SIMD128'}` : 'attention-lens wasm baseline',
     async setup({ n, d, heads, x, weights }) {
       const { module: M, kernels } = await loadModule(wasmDir(simd), { simd, relaxed, build: 'attention-lens-bench' });
-      if (relaxed && kernels !== 'wasmrelaxedsimd') throw new Error(`relaxed SIMD kernels not loaded (${kernels})`);
+      if (relaxed && kernels !== 'wasmrelaxedsimd/wasmrelaxedsimd')
+        throw new Error(`relaxed SIMD kernels not loaded (${kernels})`);
       const wPtr = M._malloc(weights.length * 4),
         xPtr = M._malloc(x.length * 4);
       M.HEAPF32.set(weights, wPtr >> 2);

@@ -7,6 +7,13 @@ Module.preRun = [].concat(Module.preRun || [], () => {
   if (!path) return;
   const bytes = require('fs').readFileSync(path);
   const { exports } = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { memory: wasmMemory } });
-  if (!Module._al_use_relaxed_kernels(addFunction(exports.gemm), addFunction(exports.scores), addFunction(exports.softmax_with_max)))
+  // the exports to take and their order, as the module names them (src/wasm/relaxed_kernels.cpp)
+  let at = Module._al_hot_kernel_names(), names = '';
+  while (HEAPU8[at]) names += String.fromCharCode(HEAPU8[at++]);
+  const indices = names.split(',').map((name) => {
+    if (typeof exports[name] !== 'function') throw new Error(`kernels-relaxed.wasm has no ${name}`);
+    return addFunction(exports[name]);
+  });
+  if (!Module._al_use_relaxed_kernels(indices.length, ...indices))
     throw new Error('this build has no SIMD kernels to replace');
 });

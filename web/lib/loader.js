@@ -15,14 +15,21 @@ function checkMagic(bytes, url) {
 
 // Swaps the SIMD build's hot kernels for kernels-relaxed.wasm (the same kernels with
 // f32x4.relaxed_madd, on the module's memory; bytes: its file, fetched beside the module's):
-// its functions go into the module's function table.
+// the module names the exports to take, in its order (src/wasm/relaxed_kernels.cpp, from
+// src/core/kernels/hot_kernels.def); they go into its function table.
 async function useRelaxedKernels(module, bytesPromise) {
   const bytes = await bytesPromise;
   const memory = Object.values(module.asm).find((e) => e instanceof WebAssembly.Memory);
-  const { gemm, scores, softmax_with_max } = (await WebAssembly.instantiate(bytes, { env: { memory } })).instance
-    .exports;
-  const add = (f) => module.addFunction(f);
-  module.useRelaxedKernels(add(gemm), add(scores), add(softmax_with_max));
+  const { exports } = (await WebAssembly.instantiate(bytes, { env: { memory } })).instance;
+  let at = module._al_hot_kernel_names(),
+    names = '';
+  while (module.HEAPU8[at]) names += String.fromCharCode(module.HEAPU8[at++]); // ASCII, 0-terminated
+  const indices = names.split(',').map((name) => {
+    if (typeof exports[name] !== 'function') throw new Error(`attention-lens: kernels-relaxed.wasm has no ${name}`);
+    return module.addFunction(exports[name]);
+  });
+  if (!module._al_use_relaxed_kernels(indices.length, ...indices))
+    throw new Error('attention-lens: the module did not take the relaxed-SIMD kernels');
 }
 
 // A folder that holds <build>.mjs and <build>.wasm side by side (as CMake's build folders do),
@@ -78,5 +85,5 @@ export async function loadModule(
     await useRelaxedKernels(module, relaxedKernels).catch((e) => {
       if (relaxed === true) throw e;
     });
-  return { module, simd: useSimd, kernels: module.gemmKernels() };
+  return { module, simd: useSimd, kernels: module.kernelNames() };
 }

@@ -10,7 +10,11 @@ namespace al::kernels {
 namespace wasm {
 namespace {
 
-constexpr Table kSimd128 = {gemm_f32, scores_f32, softmax_with_max_f32, "wasmsimd"};
+constexpr Table kSimd128 = {
+#define AL_HOT_KERNEL(kernel, Type, source) kernel##_f32,
+#include "core/kernels/hot_kernels.def"
+#undef AL_HOT_KERNEL
+    "wasmsimd"};
 Table table = kSimd128;  // the one mutable state: which build of the kernels runs
 
 }  // namespace

@@ -9,7 +9,6 @@ namespace al::kernels::wasm {
 
 using panels::kNr;
 
-AL_WASM_KERNEL("gemm")
 void gemm_f32(int m, const float* a, int lda, int k, int n, const float* packed, float* c, int ldc) noexcept {
   panels::for_each_tile(m, n, [&](int i0, int rows, int j, int cols) {
     // rows past the end read row 0 again (always valid memory); their results are not stored

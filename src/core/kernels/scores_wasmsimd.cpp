@@ -69,7 +69,6 @@ float saturate_row(float* scores, float* scaled, int n, float alpha) {
 
 }  // namespace
 
-AL_WASM_KERNEL("scores")
 void scores_f32(int m, const float* q, int ldq, int k, int n, const float* packed, float alpha, float* scores,
                 float* scaled, int ldc, float* row_max) noexcept {
   const v128_t valpha = wasm_f32x4_splat(alpha);

@@ -34,7 +34,6 @@ inline float horizontal_sum(v128_t v) {
 
 }  // namespace
 
-AL_WASM_KERNEL("softmax_with_max")
 void softmax_with_max_f32(const float* x, float* y, int n, float max_val) noexcept {
   if (softmax_nonfinite_row(x, y, n, max_val)) return;  // +inf, or no finite entry
 
