@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Writes web/lib/generated/schema.js and schema.d.ts from the core's options schema, as the
-// built wasm module reports it (schemaJson(), src/core/options.cpp): the JS API and the page
+// built training module reports it (schemaJson(), src/core/options.cpp; kept out of the page's
+// module, which need not carry it, and compiled from the same core): the JS API and the page
 // read their option names, defaults, ranges and the enum orders from there, never their own
 // copy. Run by the wasm builds (npm run build:wasm, build:wasm-modules).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wasmDir = join(root, 'dist', 'wasm');
-const { default: factory } = await import(join(wasmDir, 'attention-lens-baseline.mjs'));
-const module = await factory({ wasmBinary: readFileSync(join(wasmDir, 'attention-lens-baseline.wasm')) });
+const { default: factory } = await import(join(wasmDir, 'attention-lens-train-baseline.mjs'));
+const module = await factory({ wasmBinary: readFileSync(join(wasmDir, 'attention-lens-train-baseline.wasm')) });
 const schema = JSON.parse(module.schemaJson());
 
 const header =

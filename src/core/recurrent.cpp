@@ -70,7 +70,19 @@ std::vector<double> shares(const std::vector<double>& v) {
 
 double spectral_norm(const DMatrix& m) {
   if (m.rows == 0 || m.cols == 0) return 0;
-  return Eigen::JacobiSVD<Eigen::MatrixXd>(map(m)).singularValues()(0);
+  const auto a = map(m);
+  Eigen::VectorXd v = Eigen::VectorXd::Ones(m.cols).normalized(), w(m.cols);
+  double lambda = 0;  // ‖MᵀM v‖ with ‖v‖ = 1 rises to σ_max²
+  for (int it = 0; it < 10000; ++it) {
+    w.noalias() = a.transpose() * (a * v);
+    const double next = w.norm();
+    if (next == 0) return 0;  // v in M's null space: M = 0 on the start vector's span
+    v = w / next;
+    const bool settled = next - lambda <= 1e-15 * next;
+    lambda = next;
+    if (settled) break;
+  }
+  return std::sqrt(lambda);
 }
 
 RecurrentNet recurrent_net(int dims, std::uint64_t seed) {

@@ -40,7 +40,9 @@ struct RecurrentNet {
 // Seeded weights for d-dimensional inputs (core/random.h), W_h = kRecurrentRadius · orthogonal.
 RecurrentNet recurrent_net(int dims, std::uint64_t seed);
 
-// The largest singular value of m (Eigen's SVD).
+// The largest singular value of m, by power iteration on mᵀm from the all-ones vector until it
+// settles (at once for W_h, orthogonal times ρ; the tests hold it to an SVD's,
+// reference::spectral_norm). Not the SVD itself: its code would double the module's Eigen.
 double spectral_norm(const DMatrix& m);
 
 // h_n for the input x (n × d); zeros for n = 0.

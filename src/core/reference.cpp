@@ -1,5 +1,6 @@
 #include "core/reference.h"
 
+#include <Eigen/Dense>
 #include <cmath>
 
 namespace al::reference {
@@ -87,6 +88,13 @@ Steps attention_forward(const DMatrix& xq, const DMatrix& xkv, const Weights& w,
 
 Steps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w, const AttentionOptions& o) {
   return attention_forward(to_double(xq), to_double(xkv), to_double(w), o);
+}
+
+double spectral_norm(const DMatrix& m) {
+  if (m.rows == 0 || m.cols == 0) return 0;
+  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  return Eigen::JacobiSVD<Eigen::MatrixXd>(Eigen::Map<const RowMajor>(m.data.data(), m.rows, m.cols))
+      .singularValues()(0);
 }
 
 }  // namespace al::reference

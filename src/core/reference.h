@@ -30,4 +30,7 @@ Steps attention_forward(const DMatrix& xq, const DMatrix& xkv, const Weights& w,
 Steps attention_forward(const Matrix& xq, const Matrix& xkv, const AttentionWeights& w,
                         const AttentionOptions& options);
 
+// The largest singular value of m, from Eigen's SVD (JacobiSVD): al::spectral_norm's truth.
+double spectral_norm(const DMatrix& m);
+
 }  // namespace al::reference

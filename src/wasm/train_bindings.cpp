@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/options.h"
 #include "core/train/corpus.h"
 #include "core/train/trainer.h"
 #include "core/weights.h"
@@ -76,4 +77,7 @@ EMSCRIPTEN_BINDINGS(attention_lens_train) {
       .function("weightsFile", &Trainer::weightsFile)
       .function("reset", &Trainer::reset);
   function("createTrainer", &createTrainer);
+  // the options schema as JSON, for the build (scripts/gen-schema.mjs) only: here, not in the
+  // page's module, which need not carry it
+  function("schemaJson", &al::schema_json);
 }

@@ -8,6 +8,7 @@
 #include "compare.h"
 #include "core/errors.h"
 #include "core/recurrent.h"
+#include "core/reference.h"
 
 using al::DMatrix;
 using Catch::Matchers::WithinAbs;
@@ -33,28 +34,6 @@ double sum(const std::vector<double>& v) {
   double s = 0;
   for (double x : v) s += x;
   return s;
-}
-
-// The largest singular value by power iteration on MᵀM: a second opinion on Eigen's SVD (for
-// an orthogonal M every vector is an eigenvector of MᵀM, so the iteration has converged at once).
-double power_norm(const DMatrix& m) {
-  std::vector<double> v(std::size_t(m.cols), 1.0), mv(std::size_t(m.rows));
-  double lambda = 0;
-  for (int it = 0; it < 100; ++it) {
-    for (int r = 0; r < m.rows; ++r) {
-      mv[std::size_t(r)] = 0;
-      for (int c = 0; c < m.cols; ++c) mv[std::size_t(r)] += m(r, c) * v[std::size_t(c)];
-    }
-    std::vector<double> w(std::size_t(m.cols), 0.0);
-    for (int r = 0; r < m.rows; ++r)
-      for (int c = 0; c < m.cols; ++c) w[std::size_t(c)] += m(r, c) * mv[std::size_t(r)];
-    double norm = 0;
-    for (double x : w) norm += x * x;
-    norm = std::sqrt(norm);
-    lambda = norm;  // ‖MᵀM v‖ with ‖v‖ = 1 tends to σ_max²
-    for (std::size_t c = 0; c < w.size(); ++c) v[c] = w[c] / norm;
-  }
-  return std::sqrt(lambda);
 }
 
 // a store of 8-d words, all in the core file
@@ -132,15 +111,30 @@ TEST_CASE("W_h is the radius times an orthogonal matrix: every singular value is
     INFO("seed " << seed << ": largest entry of W_hᵀ W_h − ρ² I: " << worst);
     REQUIRE(worst < 1e-12);
     REQUIRE_THAT(al::spectral_norm(net.w_h), WithinRel(al::kRecurrentRadius, 1e-12));
-    REQUIRE_THAT(power_norm(net.w_h), WithinRel(al::kRecurrentRadius, 1e-9));
+    REQUIRE_THAT(al::reference::spectral_norm(net.w_h), WithinRel(al::kRecurrentRadius, 1e-12));
   }
+}
+
+TEST_CASE("the power iteration's spectral norm is the SVD's", "[recurrent]") {
+  for (std::uint64_t seed : {0u, 1u, 42u}) {  // Gaussian H × d maps: σ₁ and σ₂ apart by a few percent
+    const al::RecurrentNet net = al::recurrent_net(100, seed);
+    INFO("seed " << seed);
+    REQUIRE_THAT(al::spectral_norm(net.w_x), WithinRel(al::reference::spectral_norm(net.w_x), 1e-9));
+  }
+  DMatrix m(3, 2);  // σ = 5 and 1, by hand: rows (3, 0), (0, 1), (4, 0)
+  m(0, 0) = 3;
+  m(1, 1) = 1;
+  m(2, 0) = 4;
+  REQUIRE_THAT(al::spectral_norm(m), WithinRel(5.0, 1e-12));
+  REQUIRE(al::spectral_norm(DMatrix(4, 4)) == 0);  // zero
+  REQUIRE(al::spectral_norm(DMatrix(0, 3)) == 0);  // empty
 }
 
 TEST_CASE("an early word's influence fades geometrically with its distance from the end", "[recurrent]") {
   const int n = 40;
   const al::RecurrentNet net = al::recurrent_net(100, 7);
   const std::vector<double> norms = al::recurrent_influence(sentence(n, 100, 9), net);
-  const double bound = std::sqrt(double(al::kRecurrentHidden)) * al::spectral_norm(net.w_x);
+  const double bound = std::sqrt(double(al::kRecurrentHidden)) * al::reference::spectral_norm(net.w_x);
   for (int j = 0; j < n; ++j) {
     INFO("word " << j << ": " << norms[std::size_t(j)]);
     REQUIRE(norms[std::size_t(j)] <= bound * std::pow(al::kRecurrentRadius, n - 1 - j) * (1 + 1e-12));
