@@ -31,10 +31,9 @@ constexpr const char* kUsage =
     "  --steps N            mini-batches; the learning rate falls linearly to ~0 over them (or --decay-steps)\n"
     "  --eval-every N       held-out PSNR every N steps (0 = never)\n";
 
-struct Args {
+struct Args : al::train_tool::RunFlags {
+  Args() : RunFlags{"", "", al::train::kPresetImageTrainingSteps, 500} {}
   std::vector<std::string> train, held_out;
-  std::string out, report;
-  int steps = al::train::kPresetImageTrainingSteps, eval_every = 500;
   ImageTrainOptions options;  // its members hold the defaults
 };
 
@@ -54,14 +53,8 @@ Args parse(int argc, char** argv) {
       a.train.push_back(v);
     else if (flag == "--held-out")
       a.held_out.push_back(v);
-    else if (flag == "--out")
-      a.out = v;
-    else if (flag == "--report")
-      a.report = v;
-    else if (flag == "--steps")
-      a.steps = al::train_tool::whole_number(flag, v);
-    else if (flag == "--eval-every")
-      a.eval_every = al::train_tool::whole_number(flag, v);
+    else if (al::train_tool::run_flag(a, flag, v))
+      return true;
     else if (al::train_tool::schema_flag(al::image_training_option_specs(), a.options, flag, v))
       decay_given = decay_given || flag == "--decay-steps" || flag == "--decaySteps";
     else

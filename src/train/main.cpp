@@ -36,9 +36,9 @@ constexpr const char* kUsage =
 using al::cli::read_file;
 using al::cli::write_file;
 
-struct Args {
-  std::string corpus, assets = ATTENTION_LENS_ASSETS, out, report;
-  int steps = al::train::kPresetTrainingSteps, eval_every = 1000;
+struct Args : al::train_tool::RunFlags {
+  Args() : RunFlags{"", "", al::train::kPresetTrainingSteps, 1000} {}
+  std::string corpus, assets = ATTENTION_LENS_ASSETS;
   al::train::TrainOptions train;
 };
 
@@ -52,15 +52,7 @@ Args parse(int argc, char** argv) {
       a.corpus = v;
     else if (flag == "--assets")
       a.assets = v;
-    else if (flag == "--out")
-      a.out = v;
-    else if (flag == "--report")
-      a.report = v;
-    else if (flag == "--steps")
-      a.steps = al::train_tool::whole_number(flag, v);
-    else if (flag == "--eval-every")
-      a.eval_every = al::train_tool::whole_number(flag, v);
-    else
+    else if (!al::train_tool::run_flag(a, flag, v))
       return al::train_tool::schema_flag(al::training_option_specs(), a.train, flag, v);
     return true;
   });

@@ -27,6 +27,20 @@ int whole_number(const std::string& flag, const std::string& v) {
   return int(x);
 }
 
+bool run_flag(RunFlags& run, const std::string& flag, const std::string& value) {
+  if (flag == "--out")
+    run.out = value;
+  else if (flag == "--report")
+    run.report = value;
+  else if (flag == "--steps")
+    run.steps = whole_number(flag, value);
+  else if (flag == "--eval-every")
+    run.eval_every = whole_number(flag, value);
+  else
+    return false;
+  return true;
+}
+
 template <class S>
 std::string schema_usage(const std::vector<OptionSpec<S>>& specs, const S& defaults) {
   std::string out;

@@ -19,6 +19,16 @@ void read_flags(int argc, char** argv, const std::string& usage,
 // v as a whole number from 0 to 10^8; throws std::invalid_argument naming the flag.
 int whole_number(const std::string& flag, const std::string& v);
 
+// What the step-loop trainers take besides their inputs: where the weights and the report go,
+// how many steps, and every how many a held-out evaluation runs (defaults: the tool's).
+struct RunFlags {
+  std::string out, report;
+  int steps = 0, eval_every = 0;
+};
+
+// When flag is --out, --report, --steps or --eval-every: sets it in run and returns true; else false.
+bool run_flag(RunFlags& run, const std::string& flag, const std::string& value);
+
 // One line of --help a schema option: "  --flag X", its help and its value in defaults.
 template <class S>
 std::string schema_usage(const std::vector<OptionSpec<S>>& specs, const S& defaults = S{});
