@@ -15,7 +15,7 @@ option(ATTENTION_LENS_FUZZ "Clang: build the libFuzzer targets (everything instr
 
 # ---- bad input and numerics: in every build (native, wasm SIMD, wasm baseline) -------------
 add_executable(hardening_tests tests/native/test_bad_input.cpp tests/native/bad_input_checks.cpp
-  tests/native/test_numerics.cpp)
+  tests/native/test_numerics.cpp tests/native/test_softmax_extremes.cpp)
 target_link_libraries(hardening_tests PRIVATE catch_main catch2_headers attention_reference attention_core ${fast_kernels})
 target_compile_options(hardening_tests PRIVATE ${warnings})
 target_link_options(hardening_tests PRIVATE ${test_link_options})

@@ -83,23 +83,12 @@ mkdirSync(dist, { recursive: true });
 
 // which trained weights the site offers (npm run train writes dist/weights/trained.bin)
 mkdirSync(join(dist, 'weights'), { recursive: true });
-// the preset's heads and figures come from the training report (npm run train)
+// the preset's figures come from the training report (npm run train)
 const reportPath = join(dist, 'weights', 'train-report.json');
 const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : null;
 const trained = existsSync(join(dist, 'weights', 'trained.bin')) && report ? 'trained.bin' : null;
-// the image layer's preset: its file, and the options it was trained with (heads, patch size,
-// positional switch, similarity, mask, temperature), which the page sets when it is chosen
-const imageReportPath = join(dist, 'weights', 'image-trained.json');
-const imageReport = existsSync(imageReportPath) ? JSON.parse(readFileSync(imageReportPath, 'utf8')) : null;
-const image =
-  existsSync(join(dist, 'weights', 'image-trained.bin')) && imageReport
-    ? {
-        file: 'image-trained.bin',
-        ...Object.fromEntries(
-          ['heads', 'patch', 'positional', 'similarity', 'mask', 'temperature'].map((k) => [k, imageReport.options[k]]),
-        ),
-      }
-    : null;
+// the image layer's preset (the options it was trained with are in its header: the core applies them)
+const image = existsSync(join(dist, 'weights', 'image-trained.bin')) ? { file: 'image-trained.bin' } : null;
 // the topic query's model, and its held-out accuracy
 const topicReportPath = join(dist, 'weights', 'topic-report.json');
 const topic =
@@ -113,7 +102,6 @@ writeFileSync(
   join(dist, 'weights', 'index.json'),
   `${JSON.stringify({
     trained,
-    heads: report?.options.heads ?? null,
     heldOutTop10: report?.heldOutAccuracy.trained.top10 ?? null,
     image,
     topic,
@@ -122,11 +110,18 @@ writeFileSync(
 writeIndexes(dist);
 for (const [from, to] of [
   ['web/styles/page.css', 'page.css'],
-  ['web/styles/attention-lens.css', 'attention-lens.css'],
   ['web/favicon.svg', 'favicon.svg'],
   ['web/embed-example.js', 'embed-example.js'],
 ])
   copyFileSync(join(root, from), join(dist, to));
+// the element's stylesheet, for embedders: its parts in the cascade's order, joined as
+// web/app/element.js joins them
+writeFileSync(
+  join(dist, 'attention-lens.css'),
+  ['base', 'panels', 'modes']
+    .map((part) => readFileSync(join(root, 'web', 'styles', `attention-lens-${part}.css`), 'utf8'))
+    .join('\n'),
+);
 writeFileSync(
   join(dist, 'embed-example.html'),
   embedExample(readFileSync(join(root, 'web', 'embed-example.html'), 'utf8')),

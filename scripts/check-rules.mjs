@@ -96,6 +96,17 @@ for (const [rule, pattern] of ONCE) {
   if (count > 1) problems.push(`${rule} is written ${count} times in the core: ${where.join(', ')}`);
 }
 
+// 4. the page reads the core's rules, never writes them: no mask rule, no trained weights' options
+const WEB_RULES = [
+  ['the mask rule', /'causal' && j > i|\(i, j\) => j > i|=== 'self' && j === i/],
+  ["trained weights' options", /trainedHeads|trainedImageOptions/],
+];
+for (const [path, source] of text) {
+  if (!/\/web\/(app|lib)\/.*\.js$/.test(path)) continue;
+  for (const [rule, pattern] of WEB_RULES)
+    if (pattern.test(source)) problems.push(`${relative(root, path)} writes ${rule}: read the core's (result)`);
+}
+
 for (const p of problems) console.error(`check-rules: ${p}`);
 if (problems.length) process.exit(1);
 console.log(`check-rules: docs/ARCHITECTURE.md's ${ticks.length} names found; the core's rules are each written once`);

@@ -96,7 +96,14 @@ void print_json(std::FILE* out, const Analyzed& made, const Args& args) {
   write_options(j, analysis_option_specs(), made.used);  // every option of the schema, as the JS API names it
   j.key("notes").begin_array();                          // why an option used differs from the one asked
   for (const OptionNote& n : made.notes)
-    j.begin_object().key("option").value(n.option).key("note").value(n.note).end_object();
+    j.begin_object()
+        .key("option")
+        .value(n.option)
+        .key("note")
+        .value(n.note)
+        .key("because")
+        .value(n.because)
+        .end_object();
   j.end_array();
   j.key("cross").value(a.cross);
   j.key("tokens");

@@ -5,8 +5,6 @@
 #include "core/options.h"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
 #include <iterator>
@@ -15,60 +13,20 @@
 #include "core/errors.h"
 #include "core/image/patches.h"
 #include "core/image/tokens.h"
+#include "core/option_factories.h"
 #include "core/tokenizer.h"
 
 namespace al {
 namespace {
 
-// A float option as the decimal number it was given as (0.15f reads 0.15, not 0.15000000596…):
-// the shortest of 6 to 9 significant digits that is the same float.
-double as_decimal(float v) {
-  char text[32];
-  for (int digits = 6; digits <= 9; ++digits) {
-    std::snprintf(text, sizeof text, "%.*g", digits, double(v));
-    const double d = std::strtod(text, nullptr);
-    if (float(d) == v) return d;
-  }
-  return double(v);
-}
+using namespace option_factories;
 
 using A = AnalysisOptions;
 using I = ImageAnalysisOptions;
 using T = train::TrainOptions;
 using IT = train::ImageTrainOptions;
 
-// Option values arrive as bool, double or string; these read them back as the struct's types.
-bool as_bool(const OptionValue& v) { return std::get<bool>(v); }
-double as_number(const OptionValue& v) { return std::get<double>(v); }
-const std::string& as_text(const OptionValue& v) { return std::get<std::string>(v); }
-
 constexpr double kMaxSeed = 4294967295.0;  // seeds are 32-bit: JS numbers hold them exactly
-
-// Factories for the four kinds of option: get and set read and write the option's member.
-template <class S>
-using Get = OptionValue (*)(const S&);
-template <class S>
-using Set = void (*)(S&, const OptionValue&);
-
-template <class S>
-OptionSpec<S> boolean(const char* name, const char* flag, const char* help, Get<S> get, Set<S> set) {
-  return {name, flag, OptionType::Boolean, help, 0, 0, {}, {}, get, set};
-}
-template <class S>
-OptionSpec<S> number(const char* name, const char* flag, const char* help, double min, double max, Get<S> get,
-                     Set<S> set) {
-  return {name, flag, OptionType::Number, help, min, max, {}, {}, get, set};
-}
-template <class S>
-OptionSpec<S> integer(const char* name, const char* flag, const char* help, double min, double max, Get<S> get,
-                      Set<S> set, std::vector<int> values = {}) {
-  return {name, flag, OptionType::Integer, help, min, max, {}, std::move(values), get, set};
-}
-template <class S>
-OptionSpec<S> choice(const char* name, const char* flag, const char* help, std::vector<std::string> choices, Get<S> get,
-                     Set<S> set) {
-  return {name, flag, OptionType::Choice, help, 0, 0, std::move(choices), {}, get, set};
-}
 
 std::vector<std::string> preset_names() {
   std::vector<std::string> names;

@@ -14,9 +14,9 @@ namespace al {
 AnalysisOptions resolve_options(const AnalysisOptions& asked, bool cross, std::vector<OptionNote>& notes) {
   AnalysisOptions used = asked;
   if (cross) {  // said even when none was asked: a front end shows why its mask control has no effect
-    notes.push_back({"mask",
-                     "cross-attention uses no mask: a mask says which words of one text a word may see, "
-                     "and here the keys come from another text"});
+    notes.push_back(option_note("mask", "mask none",
+                                "cross-attention uses no mask, since a mask says which words of one text a word "
+                                "may see and here the keys come from another text"));
     used.pipeline.attention.mask = kCrossAttentionMask;
   }
   return used;
@@ -52,6 +52,14 @@ AttentionWeights usable_weights(std::string_view bytes, const std::string& name)
   return w;
 }
 
+// What an analysis asked for, with the trained weights' options applied when it asks for them.
+template <class S>
+S with_loaded_trained(const S& asked, const WeightsCache& cache, std::vector<OptionNote>& notes) {
+  const PreparedWeights* trained = cache.trained();
+  if (asked.weights.preset != WeightsPreset::Trained || !trained) return asked;
+  return with_trained(asked, trained->weights.trained_with, notes);
+}
+
 }  // namespace
 
 void Session::set_trained_weights(std::string_view bytes, const std::string& name) {
@@ -63,19 +71,13 @@ void Session::set_trained_image_weights(std::string_view bytes, const std::strin
 }
 
 AnalysisOptions Session::resolve(const AnalysisOptions& asked, bool cross, std::vector<OptionNote>& notes) const {
-  const PreparedWeights* trained = weights_.trained();
-  const bool with_trained_options = asked.weights.preset == WeightsPreset::Trained && trained;
-  return resolve_options(with_trained_options ? with_trained(asked, trained->weights.trained_with, notes) : asked,
-                         cross, notes);
+  return resolve_options(with_loaded_trained(asked, weights_, notes), cross, notes);
 }
 
 AnalyzedImage Session::analyze_image(const std::uint8_t* rgba, std::size_t length, int width, int height,
                                      const ImageAnalysisOptions& asked) {
   AnalyzedImage out;
-  const PreparedWeights* trained = image_weights_.trained();
-  out.used = asked.weights.preset == WeightsPreset::Trained && trained
-                 ? with_trained(asked, trained->weights.trained_with, out.notes)
-                 : asked;
+  out.used = with_loaded_trained(asked, image_weights_, out.notes);
   out.weights = image_weights_.get(out.used.weights, image::kTokenDims);
   out.analysis = image::analyze_image(rgba, length, width, height, *out.weights, out.used.image);
   return out;

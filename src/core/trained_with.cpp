@@ -1,5 +1,7 @@
 #include "core/trained_with.h"
 
+#include <string>
+
 #include "core/errors.h"
 
 namespace al {
@@ -23,9 +25,9 @@ S with(const S& asked, const std::vector<OptionSpec<S>>& specs, const TrainedWit
     const std::string before = option_text(spec->get(used));
     set_option_text(used, name, value);
     if (option_text(spec->get(used)) != before)
-      notes.push_back({name, "the trained weights were trained with " + name + " " + value +
-                                 " (weights learnt under one option mean little under another), so they are used "
-                                 "with it"});
+      notes.push_back(option_note(name, "the trained weights were trained with " + name + " " + value,
+                                  "trained weights bring the options they were trained with, since weights learnt "
+                                  "under one option mean little under another"));
   }
   return used;
 }
@@ -52,7 +54,17 @@ AnalysisOptions with_trained(const AnalysisOptions& asked, const TrainedWith& tr
 
 ImageAnalysisOptions with_trained(const ImageAnalysisOptions& asked, const TrainedWith& trained,
                                   std::vector<OptionNote>& notes) {
-  return with(asked, image_option_specs(), trained, notes);
+  ImageAnalysisOptions used = with(asked, image_option_specs(), trained, notes);
+  int& blend = used.image.blend_head;
+  const int heads = used.image.attention.heads;
+  if (blend >= heads) {  // a head the trained weights do not have: their mean
+    notes.push_back(option_note(
+        "blendHead",
+        "the trained weights have " + std::to_string(heads) + " heads, not a head " + std::to_string(blend + 1),
+        "a head the trained weights lack cannot blend the picture, so the mean of their heads does"));
+    blend = -1;
+  }
+  return used;
 }
 
 }  // namespace al

@@ -3,6 +3,7 @@
 // them (Session), since weights learnt under one option mean little under another.
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/options.h"
@@ -10,11 +11,19 @@
 
 namespace al {
 
-// Why an option of an analysis is not the one asked for: the option's schema name and a sentence.
+// Why an option of an analysis is not the one asked for: the option's schema name, a sentence
+// (what was used, and why), and the why alone, the same words for every note of one rule (a
+// front end can say it once for all of them: "…: heads 4, similarity cosine").
 struct OptionNote {
   std::string option;
   std::string note;
+  std::string because;
 };
+
+// A note of option `name`: `what` happened, `because` a rule says so.
+inline OptionNote option_note(std::string name, const std::string& what, std::string because) {
+  return {std::move(name), what + " (" + because + ")", std::move(because)};
+}
 
 // The analysis options weights trained with o carry: the text layer's heads; the image layer's
 // heads, patch, positional switch, similarity, mask and temperature.

@@ -7,7 +7,6 @@
 #include <emscripten/heap.h>
 #include <unistd.h>
 
-#include <array>
 #include <memory>
 #include <utility>
 
@@ -15,32 +14,10 @@
 #include "core/explain.h"
 #include "core/steps.h"
 #include "wasm/binding_support.h"
+#include "wasm/token_table.h"
 
 namespace al::wasm {
 namespace {
-
-int stand_in_index(const Token& t, const Lookup& l) {
-  if (l.status != LookupStatus::StandIn) return -1;
-  const auto& table = stand_ins();
-  for (std::size_t k = 0; k < table.size(); ++k)
-    if (t.lower == table[k].word) return int(k);
-  return -1;
-}
-
-// The token table's columns, in their order in a row: JS decodes the rows by these names
-// (Analysis.tokenColumns(), web/lib/result.js), so the layout is written here only.
-constexpr std::array<const char*, 6> kTokenColumns{"start", "end", "kind", "status", "rank", "standIn"};
-
-// One token's row: UTF-16 start and end, kind, lookup status, rank (-1 if unknown), the
-// stand-in's place in stand_ins() (-1 if none).
-std::array<int, kTokenColumns.size()> token_row(const Token& t, const Lookup& l) {
-  return {int(t.u16_start),
-          int(t.u16_end),
-          int(t.kind),
-          int(l.status),
-          l.status == LookupStatus::Known ? int(l.rank) : -1,
-          stand_in_index(t, l)};
-}
 
 // One analysis: every step, kept until JS deletes it.
 class Analysis {
@@ -90,6 +67,12 @@ class Analysis {
   val usedOptions() const { return options_to(used_, analysis_option_specs()); }
   // [{option, note}]: why an option used differs from the one asked
   val notes() const { return notes_of(notes_); }
+
+  // the mask the core used as a table (token_table.h; a view JS copies at once)
+  val maskTable() {
+    if (mask_table_.empty()) mask_table_ = mask_table(a_.attention);
+    return view_of(mask_table_);
+  }
 
   // {rows, cols, data}; null (and takeError()) for an unknown step or head
   val step(const std::string& name, int head) const {
@@ -172,6 +155,7 @@ class Analysis {
   topic::TopicResult topic_;
   std::vector<std::uint8_t> topic_used_;  // topic_.used as bytes, for a view
   std::vector<int> text_table_, document_table_;
+  std::vector<std::uint8_t> mask_table_;  // filled when first asked for
   CellTrace trace_;
   std::vector<float> meaning_;
   ScalingStudy study_;
@@ -207,45 +191,6 @@ double heapTop() { return double(reinterpret_cast<std::uintptr_t>(sbrk(0))); }
 std::string kernelNames() { return std::string(kernels::gemm_impl()) + "/" + kernels::softmax_impl(); }
 
 }  // namespace
-
-std::string& last_error() {
-  static std::string message;
-  return message;
-}
-std::string& last_error_type() {
-  static std::string type;
-  return type;
-}
-std::string out_of_memory_message() {
-  const auto mb = [](double bytes) { return std::to_string(int(bytes / (1024 * 1024) + 0.5)) + " MB"; };
-  return "wasm memory is full (" + mb(double(emscripten_get_heap_size())) + " of at most " +
-         mb(double(emscripten_get_heap_max())) + "): dispose() results no longer needed, or use smaller inputs";
-}
-
-int& live_analyses() {
-  static int count = 0;
-  return count;
-}
-
-val matrix_view(int rows, int cols, const float* data) {
-  val out = val::object();
-  out.set("rows", rows);
-  out.set("cols", cols);
-  out.set("data", view_of(data, std::size_t(rows) * std::size_t(cols)));
-  return out;
-}
-val matrix_view(const Matrix& m) { return matrix_view(m.rows, m.cols, m.data.data()); }
-
-val notes_of(const std::vector<OptionNote>& notes) {
-  val out = val::array();
-  for (const OptionNote& n : notes) {
-    val note = val::object();
-    note.set("option", n.option);
-    note.set("note", n.note);
-    out.call<void>("push", note);
-  }
-  return out;
-}
 
 void Lens::addFile(std::uintptr_t ptr, int length, const std::string& name) {
   guarded([&] { session_.add_file(bytes_at(ptr, length), name); });
@@ -318,6 +263,7 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("analysed", &Analysis::analysed)
       .function("usedOptions", &Analysis::usedOptions)
       .function("notes", &Analysis::notes)
+      .function("maskTable", &Analysis::maskTable)
       .function("traceCell", &Analysis::traceCell)
       .function("focus", &Analysis::focus)
       .function("headSummary", &Analysis::headSummary)
@@ -339,7 +285,6 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("nearestWords", &Lens::nearestWords);
   function("analyze", &analyze);
   function("analyzeCross", &analyzeCross);
-  function("schemaJson", &al::schema_json);
   function("takeError", &takeError);
   function("takeErrorType", &takeErrorType);
   function("heapMax", &heapMax);

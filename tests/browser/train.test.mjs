@@ -68,15 +68,34 @@ test('training in a worker raises the held-out accuracy and the page stays respo
   await page.close();
 });
 
-test('the shipped trained preset loads with the heads it was trained with', async () => {
+test('the shipped trained preset loads with the heads it was trained with, and the heads field says so', async () => {
   const { page } = await openLens(env.context, env.url);
   await waitForAnalysis(page);
   const identity = (await readWeightsTable(page)).values;
+  const trainedHeads = JSON.parse(readFileSync(join(dist, 'weights', 'train-report.json'), 'utf8')).options.heads;
+  const heads = shadow(page, '.controls').getByLabel('Heads', { exact: true });
+  assert.notEqual(Number(await heads.inputValue()), trainedHeads, 'the default heads differ from the trained ones');
   await shadow(page, '.controls').getByLabel('Weights', { exact: true }).selectOption('trained');
-  await waitForAnalysis(page);
-  const state = await page.evaluate(() => document.querySelector('attention-lens').state.options);
-  assert.equal(state.weights, 'trained');
-  assert.equal(state.heads, JSON.parse(readFileSync(join(dist, 'weights', 'index.json'), 'utf8')).heads);
+  await page.waitForFunction(
+    (n) => document.querySelector('attention-lens').state.result?.options.heads === n,
+    trainedHeads,
+  );
+  const { asked, used } = await page.evaluate(() => {
+    const { options, result } = document.querySelector('attention-lens').state;
+    return { asked: options, used: result.options };
+  });
+  assert.equal(asked.weights, 'trained');
+  assert.notEqual(asked.heads, trainedHeads, 'the page does not set the heads itself: the core applies them');
+  assert.equal(used.heads, trainedHeads);
+  // the heads field shows the heads used, disabled, with the core's note
+  assert.equal(Number(await heads.inputValue()), trainedHeads);
+  assert.ok(await heads.isDisabled());
+  assert.match(await heads.getAttribute('title'), /trained with heads/);
   assert.notDeepEqual((await readWeightsTable(page)).values, identity);
+  // back to random: the heads asked for again, and the field free
+  await shadow(page, '.controls').getByLabel('Weights', { exact: true }).selectOption('random');
+  await page.waitForFunction(() => document.querySelector('attention-lens').state.result?.asked.weights === 'random');
+  assert.equal(Number(await heads.inputValue()), asked.heads);
+  assert.ok(!(await heads.isDisabled()));
   await page.close();
 });

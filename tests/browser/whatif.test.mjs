@@ -2,7 +2,7 @@
 // changed most (each as before and after the edit) and gives both weights, the core's numbers.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openLens, useBrowser, waitForAnalysis } from './browser.mjs';
+import { openDetails, openLens, useBrowser, waitForAnalysis } from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -29,7 +29,7 @@ const coreLargestChange = (page, a, b) =>
 test('replacing “Lannister” with “Stark” names the query and key whose weight changed most, with both weights', async () => {
   const { page, problems } = await openLens(env.context, `${env.url}?text=${encodeURIComponent(SEED)}&q=1`);
   await waitForAnalysis(page);
-  await shadow(page, '.whatif summary').click();
+  await openDetails(shadow(page, '.whatif')); // its 'toggle' builds the panel's body
   await shadow(page, '.whatif input[type="text"]').fill('Stark');
   await shadow(page, '.whatif').getByRole('button', { name: 'replace', exact: true }).click();
   const result = shadow(page, '.whatif-result');

@@ -138,7 +138,7 @@ test('cross-attention takes keys and values from the document', () => {
   );
   const causal = run(['--json', 'who pays debts', '--document', SEED, '--mask', 'causal']);
   assert.equal(causal.status, 0, causal.stderr);
-  assert.match(causal.stderr, /note: cross-attention uses no mask/);
+  assert.match(causal.stderr, /note: mask none \(cross-attention uses no mask, since/);
   const json = JSON.parse(causal.stdout);
   assert.equal(json.options.mask, 'none');
   assert.ok(json.steps.weights.data[0].every((row) => row.every((w) => w > 0)));

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { DEFAULT_OPTIONS, STEP_NAMES, isMasked } from '../../web/lib/index.js';
-import { createLensWith } from '../../web/lib/lens.js';
+import { DEFAULT_OPTIONS, STEP_NAMES } from '../../web/lib/index.js';
+import { createLensWith } from '../../web/lib/create-lens.js';
 import { readBytes } from '../../web/lib/assets.node.js';
 import { loadModule } from '../../web/lib/loader.js';
 import { BUILDS, lensFor, root } from './helpers.mjs';
@@ -87,9 +87,17 @@ function checkResult(r, text) {
       assert.equal(bad, -1, `${name}[${h}] holds ${data[bad]} at ${bad}`);
     }
   }
+  // the core's mask table hides what its mask hides: the keys after a word (causal), the word's
+  // own key (self), nothing else
+  const table = r.maskTable();
+  const hidden = table.data.reduce((a, b) => a + b, 0);
+  const expected = { none: 0, self: Math.min(n, table.cols), causal: (n * Math.max(0, n - 1)) / 2 }[r.options.mask];
+  assert.equal(hidden, expected, `${r.options.mask} hides ${hidden} cells of ${n}×${table.cols}`);
+  for (let i = 0; i < Math.min(n, 3); i++)
+    for (let j = 0; j < Math.min(table.cols, 3); j++)
+      assert.equal(r.masked(i, j), { none: false, self: i === j, causal: j > i }[r.options.mask]);
   for (let h = 0; h < r.heads; h++) {
     const { cols, data } = r.step('weights', h);
-    const mask = r.options.mask;
     let worst = 0;
     for (let i = 0; i < n; i++) {
       let sum = 0,
@@ -97,7 +105,7 @@ function checkResult(r, text) {
       for (let j = 0; j < cols; j++) {
         const w = data[i * cols + j];
         assert.ok(w >= 0 && w <= 1, `weight ${w}`);
-        if (isMasked(mask, i, j)) assert.equal(w, 0, 'a masked weight is exactly 0');
+        if (r.masked(i, j)) assert.equal(w, 0, 'a masked weight is exactly 0');
         else visible++;
         sum += w;
       }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { STEP_NAMES, createAttentionLens } from '../../web/lib/index.js';
 import { readBytes } from '#assets';
-import { createLensWith } from '../../web/lib/lens.js';
+import { createLensWith } from '../../web/lib/create-lens.js';
 import { loadModule } from '../../web/lib/loader.js';
 import { packagedFiles } from '../../web/lib/locate.js';
 import { BUILDS, lensFor } from './helpers.mjs';

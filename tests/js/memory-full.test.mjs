@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import test from 'node:test';
 import { readBytes } from '../../web/lib/assets.node.js';
-import { createLensWith } from '../../web/lib/lens.js';
+import { createLensWith } from '../../web/lib/create-lens.js';
 import { loadModule } from '../../web/lib/loader.js';
 import { BUILDS, root } from './helpers.mjs';
 

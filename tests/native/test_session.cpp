@@ -141,6 +141,23 @@ TEST_CASE("trained weights bring the options they were trained with, and the ses
   REQUIRE_THROWS_AS(s.set_trained_weights(al::serialize_weights(w), "image.bin"), al::AssetError);
 }
 
+TEST_CASE("a blend head the trained image weights do not have becomes their mean, with a note", "[session]") {
+  al::ImageAnalysisOptions asked;
+  asked.image.attention.heads = 4;
+  asked.image.blend_head = 3;  // the 4th head
+  std::vector<al::OptionNote> notes;
+  const al::ImageAnalysisOptions used = al::with_trained(asked, {{"heads", "2"}}, notes);
+  REQUIRE(used.image.attention.heads == 2);
+  REQUIRE(used.image.blend_head == -1);
+  REQUIRE(notes.size() == 2);
+  REQUIRE(notes[1].option == "blendHead");
+  REQUIRE_THAT(notes[1].note, Contains("have 2 heads, not a head 4"));
+  asked.image.blend_head = 1;  // a head they have: kept, nothing said
+  notes.clear();
+  REQUIRE(al::with_trained(asked, {{"heads", "2"}}, notes).image.blend_head == 1);
+  REQUIRE(notes.size() == 1);
+}
+
 TEST_CASE("the trainers write the options an analysis needs into their weights", "[session]") {
   al::train::TrainOptions text;
   text.attention.heads = 5;

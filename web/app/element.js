@@ -9,7 +9,9 @@ import {
 } from '../lib/options.js';
 import { startCompute } from './compute.js';
 import { h } from './dom.js';
-import ELEMENT_CSS from '../styles/attention-lens.css';
+import BASE_CSS from '../styles/attention-lens-base.css';
+import MODES_CSS from '../styles/attention-lens-modes.css';
+import PANELS_CSS from '../styles/attention-lens-panels.css';
 import { getLens, trainedImagePreset, trainedPreset, useBaseUrl } from './engine.js';
 import { tourView } from './explain/tour.js';
 import { imageMode } from './image-mode.js';
@@ -23,7 +25,9 @@ import { statusView } from './views/status.js';
 
 // The element's stylesheet, one for every element of the page: its text is in the script (no
 // file for a bundler to move, or to take for the page's own), adopted as a constructed sheet,
-// which a strict Content-Security-Policy allows (style-src 'self' refuses a <style>).
+// which a strict Content-Security-Policy allows (style-src 'self' refuses a <style>). Its parts,
+// in this order (the cascade's), joined as scripts/build-page.mjs joins dist/attention-lens.css.
+const ELEMENT_CSS = [BASE_CSS, PANELS_CSS, MODES_CSS].join('\n');
 let styles = null;
 function elementStyles() {
   if (!styles) {
@@ -158,10 +162,7 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
       (lens) => store.set({ lens }),
       (e) => store.set({ loadError: e.message }),
     );
-    trainedPreset().then(
-      (preset) =>
-        preset && store.set({ trainedPreset: preset, trainedAvailable: true, trainedHeads: preset.heads ?? 1 }),
-    );
+    trainedPreset().then((preset) => preset && store.set({ trainedPreset: preset, trainedAvailable: true }));
     trainedImagePreset().then((preset) => preset && store.set({ trainedImagePreset: preset }));
   }
 

@@ -7,7 +7,7 @@
 // <script> twins (core.js, shard-NNN.js).
 import { INDEXES } from '../../dist/indexes.js';
 import { readBytes } from '../lib/assets.js';
-import { createLensWith } from '../lib/lens.js';
+import { createLensWith } from '../lib/create-lens.js';
 import { loadModule, supportsSimd } from '../lib/loader.js';
 import { filesAt, packagedFiles } from '../lib/locate.js';
 import { BASE_URL_META } from './base-url.js';
@@ -209,13 +209,13 @@ async function siteIndex(path) {
   return isOffline() ? null : (INDEXES[path] ?? null);
 }
 
-// The trained presets the site offers, from weights/index.json: the text layer's { file,
-// heads it was trained with } and the image layer's { file, heads, patch, positional,
-// similarity, mask, temperature }, or null. Their
-// bytes are loaded only when chosen (loadPresetWeights).
+// The trained presets the site offers, from weights/index.json: the text layer's { file } and
+// the image layer's { file }, or null. Their bytes are loaded only when chosen
+// (loadPresetWeights); the options they were trained with are in their header, and the core
+// applies them (result.options, result.notes).
 export async function trainedPreset() {
   const index = await siteIndex('weights/index.json');
-  return index?.trained ? { file: index.trained, heads: index.heads } : null;
+  return index?.trained ? { file: index.trained } : null;
 }
 export async function trainedImagePreset() {
   const index = await siteIndex('weights/index.json');

@@ -2,7 +2,6 @@
 // what the screen shows: the token labels, masked cells as a grey check (never as a weight of
 // 0 in colour), and the colour legend; the CSV holds the numbers. Each file is named for the
 // sentence, the head and what it holds.
-import { isMasked } from '../lib/result.js';
 import { packRgba, WEIGHT_COLORS, weightScale } from './colors.js';
 import { keyTokens } from './keys.js';
 
@@ -70,7 +69,7 @@ export function filterCanvas(result, head) {
   const grey = MASKED.map((c) => packRgba(...[1, 3, 5].map((k) => parseInt(c.slice(k, k + 2), 16))));
   for (let i = 0; i < n; i++)
     for (let j = 0; j < nk; j++) {
-      const colour = isMasked(mask, i, j)
+      const colour = result.masked(i, j)
         ? grey[(i + j) & 1]
         : WEIGHT_COLORS[Math.round(255 * Math.min(1, w[i * nk + j]))];
       for (let y = 0; y < cell; y++)
@@ -136,7 +135,7 @@ export function weightsSvg(result, head) {
     for (let i = 0; i < n; i++)
       for (let j = 0; j < nk; j++) {
         const v = w[i * nk + j],
-          hidden = isMasked(mask, i, j);
+          hidden = result.masked(i, j);
         parts.push(
           `<rect x="${margin + j * cell}" y="${margin + i * cell}" width="${cell}" height="${cell}" ` +
             `fill="${hidden ? 'url(#masked)' : weightScale(v)}"><title>${hidden ? `masked (${mask})` : v}</title></rect>`,

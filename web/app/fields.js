@@ -104,3 +104,44 @@ export function optionField(spec, { label, labels = {}, help, onChange, step }) 
     },
   };
 }
+
+const sentence = (note) => `${note[0].toUpperCase()}${note.slice(1)}.`;
+
+// A line under the controls that says, in words, why fields show other values than those chosen
+// (a tooltip never shows on a phone): the core's notes, a sentence per rule ("Heads 4, mask self:
+// trained weights bring …", its `because` once); hidden when none. labels: { option: label }.
+export function notesLine(labels) {
+  const root = h('p', { class: 'option-notes', 'aria-live': 'polite', hidden: true });
+  const item = (option, v) =>
+    `${(labels[option] ?? option).toLowerCase()} ${typeof v === 'boolean' ? (v ? 'on' : 'off') : option === 'blendHead' && v < 0 ? 'mean' : v}`;
+  return {
+    root,
+    set(result) {
+      const rules = new Map(); // because -> items
+      for (const n of result?.notes ?? []) {
+        if (!rules.has(n.because)) rules.set(n.because, []);
+        rules.get(n.because).push(item(n.option, result.options[n.option]));
+      }
+      const text = [...rules].map(([because, items]) => sentence(`${items.join(', ')}: ${because}`)).join(' ');
+      if (root.textContent !== text) root.textContent = text;
+      root.hidden = !text;
+    },
+  };
+}
+
+// Shows the options asked for, except those the core used otherwise (its rules: cross-attention
+// has no mask, trained weights bring the options they were trained with): those show the value
+// used, disabled, with the core's note as their tooltip. fields: { name: optionField }; states
+// (shown) → { name: { disabled, hidden } }, a field's own state from the options shown.
+export function showOptions(fields, asked, result, states = () => ({})) {
+  const notes = new Map((result?.notes ?? []).map((n) => [n.option, n.note]));
+  const shown = { ...asked };
+  for (const name of notes.keys()) shown[name] = result.options[name];
+  const own = states(shown);
+  for (const [name, field] of Object.entries(fields)) {
+    const note = notes.get(name);
+    field.set(shown[name], { ...own[name], disabled: Boolean(note) || Boolean(own[name]?.disabled) });
+    field.input.title = note ? sentence(note) : '';
+  }
+  return shown;
+}

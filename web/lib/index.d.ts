@@ -54,8 +54,6 @@ export const IMAGE_STEP_NAMES: readonly ImageStepName[];
 /** Fills in the defaults; throws a TypeError naming the first bad option. */
 export function normalizeOptions(options?: AnalyzeOptions): Required<AnalyzeOptions>;
 export function normalizeImageOptions(options?: ImageAnalyzeOptions): Required<ImageAnalyzeOptions>;
-/** Whether query i may not see key j under a mask ('none', 'causal', 'self'). */
-export function isMasked(mask: string, i: number, j: number): boolean;
 /** Whether this engine validates WebAssembly SIMD128. */
 export function supportsSimd(): boolean;
 

@@ -1,5 +1,5 @@
 // attention-lens: self-attention computed for real on any text, in WebAssembly.
-export { createAttentionLens } from './lens.js';
+export { createAttentionLens } from './create-lens.js';
 export { IMAGE_STEP_NAMES } from './image-result.js';
 export {
   DEFAULT_IMAGE_OPTIONS,
@@ -14,5 +14,5 @@ export {
   normalizeImageOptions,
   normalizeOptions,
 } from './options.js';
-export { STEP_NAMES, isMasked } from './result.js';
+export { STEP_NAMES } from './result.js';
 export { supportsSimd } from './loader.js';

@@ -1,7 +1,5 @@
-// createAttentionLens(): the wasm module plus the GloVe embeddings, ready to analyze text.
-import { readBytes } from '#assets';
-import { loadModule } from './loader.js';
-import { filesAt, packagedFiles } from './locate.js';
+// A Lens: the wasm module's core session (the embeddings, the weights, the topic model) as JS
+// sees it, fetching the embeddings files each text needs. Made by create-lens.js.
 import { takeError } from './errors.js';
 import { checkImage } from './image-check.js';
 import { ImageResult } from './image-result.js';
@@ -22,67 +20,6 @@ const ROUNDS = 3;
 
 function checkText(name, text) {
   if (typeof text !== 'string') throw new TypeError(`attention-lens: ${name} must be a string, got ${typeof text}`);
-}
-
-// baseUrl: where the package's dist/ folder is served (wasm/ and embeddings/ below it); by
-// default the package's own files, which bundlers copy into the app (web/lib/locate.js)
-// trainer: load the build that can also train (lens.createTrainer), about 30 kB more
-// topic: load the topic query's model (weights/topic.bin, 19 kB) for result.topic(): 'auto'
-// (the default) where the files have it, true (fail without it) or false
-// vocabulary: 'eager' (the default) loads the whole core vocabulary (1.9 MB) first, 'later' leaves
-// it to lens.loadVocabulary(): analyses fetch their own words' small files (createLensWith)
-export async function createAttentionLens({
-  baseUrl,
-  simd = 'auto',
-  onProgress,
-  trainer = false,
-  topic = 'auto',
-  vocabulary = 'eager',
-} = {}) {
-  const files = baseUrl == null ? packagedFiles() : filesAt(baseUrl);
-  if (!files)
-    throw new Error('attention-lens: this bundle has no files of its own: pass createAttentionLens({ baseUrl })');
-  const { module, simd: usedSimd } = await loadModule(files, {
-    simd,
-    onProgress,
-    build: trainer ? 'attention-lens-train' : 'attention-lens',
-  });
-  const topicBytes = topic ? readTopicModel(files, topic === true) : null;
-  const lens = await createLensWith({
-    module,
-    simd: usedSimd,
-    onProgress,
-    vocabulary,
-    readAsset: async (name, progress, options) =>
-      readBytes(await files.resolve(`embeddings/${name}`), progress, options),
-  });
-  const bytes = await topicBytes;
-  if (bytes) lens.setTopicModel(bytes);
-  return lens;
-}
-
-// The topic model's bytes, or null where the files have none (unless required).
-async function readTopicModel(files, required) {
-  try {
-    return await readBytes(files.url('weights/topic.bin'));
-  } catch (e) {
-    if (required) throw e;
-    return null;
-  }
-}
-
-// A lens over a started wasm module; readAsset(name, onProgress, { priority }) returns the bytes
-// of an embeddings file ('core.bin', 'core-NNN.bin', 'shard-NNN.bin'). The page uses it with its
-// own loaders. vocabulary: 'eager' loads the whole core vocabulary (core.bin, 1.9 MB: the
-// nearest-word search needs it) before the lens is returned; 'later' leaves it to
-// lens.loadVocabulary(), and each analysis fetches its own words' small files first.
-export async function createLensWith({ module, simd, readAsset, onProgress, vocabulary = 'eager' }) {
-  if (vocabulary !== 'eager' && vocabulary !== 'later')
-    throw new TypeError(`vocabulary must be 'eager' or 'later', got ${JSON.stringify(vocabulary)}`);
-  const lens = new Lens(module, readAsset, simd);
-  if (vocabulary === 'eager')
-    await lens.loadVocabulary((loaded, total) => onProgress?.({ phase: 'embeddings', loaded, total }));
-  return lens;
 }
 
 export class Lens {

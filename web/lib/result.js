@@ -12,12 +12,6 @@ const KINDS = SCHEMA.tokenKinds;
 const STATUSES = SCHEMA.lookupStatuses;
 const STAND_INS = SCHEMA.standIns; // [word, stand-in]: the words the vectors lack that borrow a vector
 
-// Whether query i may not see key j under a mask (the core's is_masked, src/core/attention.h):
-// causal hides the keys after the query, self the query's own key. Their weights are exactly 0.
-export function isMasked(mask, i, j) {
-  return (mask === 'causal' && j > i) || (mask === 'self' && j === i);
-}
-
 // The token table's rows hold the columns the module names (tokenColumns, src/wasm/bindings.cpp).
 const COLUMNS = ['start', 'end', 'kind', 'status', 'rank', 'standIn'];
 function tokenList(table, text, columns) {
@@ -50,6 +44,7 @@ function tokenList(table, text, columns) {
 export class AttentionResult extends StepResult {
   #topicLabels;
   #topic;
+  #mask;
 
   constructor(module, handle, { text, documentText = null, options, warnings = [], topicLabels = [] }) {
     super(module, handle, SCHEMA.steps);
@@ -70,6 +65,23 @@ export class AttentionResult extends StepResult {
       this.documentTotalTokens = handle.totalTokens(true);
       this.documentTruncated = handle.truncated(true);
     }
+  }
+
+  // Which keys the mask the core used hid from each query (its rule, is_masked in
+  // src/core/attention.h, as the core's table): { rows, cols, data }, data[i * cols + j] = 1
+  // when query i may not see key j (its weight is then exactly 0). A JS-owned copy, made once.
+  maskTable() {
+    if (!this.#mask) {
+      const { rows, cols } = this.handle.step('weights', 0);
+      this.#mask = { rows, cols, data: new Uint8Array(this.handle.maskTable()) };
+    }
+    return this.#mask;
+  }
+
+  // Whether query i may not see key j (maskTable()).
+  masked(i, j) {
+    const { cols, data } = this.maskTable();
+    return data[i * cols + j] === 1;
   }
 
   // the document's steps exist in cross-attention only

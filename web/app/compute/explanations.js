@@ -54,18 +54,22 @@ async function positional(lens, { text, shuffledText, options, head }) {
 }
 
 // What the heads learned (explain/heads-learned.js): the text through random weights and through
-// the trained preset's (loaded the first time), each head's filter and summary (the core's).
+// the trained preset's (loaded the first time), each head's filter and summary (the core's). The
+// trained weights bring the heads they were trained with (result.options); the random run uses as
+// many.
 async function headsLearned(lens, { text, options, preset }) {
   await loadTrainedWeights(lens, preset);
-  const random = await lens.analyze(text, { ...options, weights: 'random', seed: 1 });
-  return withResults([random, lens.analyze(text, { ...options, weights: 'trained' })], (both) => {
+  const trained = await lens.analyze(text, { ...options, weights: 'trained' });
+  const { heads } = trained.options;
+  const random = lens.analyze(text, { ...options, heads, weights: 'random', seed: 1 });
+  return withResults([random, trained], (both) => {
     const words = both[0].tokens.length;
     if (words < 3) return { words }; // a head's habit needs words before and after
-    const heads = (r) => ({
-      summaries: Array.from({ length: options.heads }, (_, k) => r.headSummary(k)),
-      weights: Array.from({ length: options.heads }, (_, k) => r.step('weights', k)),
+    const read = (r) => ({
+      summaries: Array.from({ length: heads }, (_, k) => r.headSummary(k)),
+      weights: Array.from({ length: heads }, (_, k) => r.step('weights', k)),
     });
-    return { words, random: heads(both[0]), trained: heads(both[1]) };
+    return { words, heads, random: read(both[0]), trained: read(both[1]) };
   });
 }
 
@@ -82,6 +86,7 @@ async function encoderDecoder(lens, { input, output, options, head }) {
       outputTokens: self.tokens,
       inputTokens: cross.documentTokens,
       self: self.step('weights', h),
+      selfMask: self.maskTable(), // causal: the core's table of what it hid
       cross: cross.step('weights', h),
       scores: cross.step('scores', h),
       context: cross.step('context'),

@@ -4,7 +4,6 @@
 // and hears each event of the run in turn as store[name] = { event, losses, evals }. The weights
 // the worker sends become the page's lens's "trained" weights, and the options that show them
 // go in the store with the event.
-import { trainedImageOptions } from '../image/trained.js';
 import { watch } from '../store.js';
 import { trainingSession } from '../train/session.js';
 
@@ -43,8 +42,7 @@ export function startTextTraining(store) {
     return {
       trainedSource: { steps: data.steps, heads: data.heads },
       trainedAvailable: true,
-      trainedHeads: data.heads,
-      options: { ...options, weights: 'trained', heads: data.heads },
+      options: { ...options, weights: 'trained' }, // the weights bring their heads (result.notes)
     };
   });
   const stopSentence = watch(store, ['text'], ({ text }) => session.post({ type: 'sentence', text }));
@@ -60,6 +58,7 @@ export function startImageTraining(store) {
     lens.setTrainedImageWeights(data.bytes);
     // steps, heads, and the options the weights were trained with
     const source = Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'type' && k !== 'bytes'));
-    return { trainedImageSource: source, imageOptions: { ...imageOptions, ...trainedImageOptions(source) } };
+    // the weights bring the options they were trained with (imageResult.options and .notes)
+    return { trainedImageSource: source, imageOptions: { ...imageOptions, weights: 'trained' } };
   }).stop;
 }

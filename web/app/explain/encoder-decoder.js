@@ -148,7 +148,7 @@ export function encoderDecoderView(store, root) {
           rows: data.outputTokens,
           cols: data.outputTokens,
           weights: data.self,
-          masked: (i, j) => j > i,
+          masked: (i, j) => data.selfMask.data[i * data.selfMask.cols + j] === 1,
           onChoose: choose,
         }),
         weightGrid({

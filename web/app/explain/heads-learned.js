@@ -96,7 +96,7 @@ export function headsLearnedView(store, root) {
   ]);
   const request = openOnRequest(store, root, HEADS_LEARNED);
   // asks for the text through random and trained weights when open
-  function render({ text, document, trainedPreset, trainedHeads }) {
+  function render({ text, document, trainedPreset }) {
     if (!root.open) return store.set({ headsLearnedAsk: null });
     if (!trainedPreset) {
       store.set({ headsLearnedAsk: null });
@@ -108,19 +108,16 @@ export function headsLearnedView(store, root) {
       setText(summary, 'This compares self-attention: empty the document box to see it.');
       return;
     }
-    const heads = trainedHeads ?? 4;
-    store.set({
-      headsLearnedAsk: { text, options: { ...DEFAULT_OPTIONS, heads, mask: 'none' }, preset: trainedPreset },
-    });
+    // the trained weights bring their heads (the core's rule); the random ones get as many
+    store.set({ headsLearnedAsk: { text, options: { ...DEFAULT_OPTIONS, mask: 'none' }, preset: trainedPreset } });
   }
 
-  function draw({ ask, error, words, random: r, trained: t }) {
+  function draw({ error, words, heads, random: r, trained: t }) {
     if (error) return setText(summary, `The comparison did not run: ${error}`);
     if (words < 3) {
       setText(summary, 'Type a sentence of a few words: a head’s habit needs words before and after.');
       return;
     }
-    const heads = ask.options.heads;
     syncChildren(
       head,
       heads + 1,

@@ -147,11 +147,12 @@ export function tourView(store, shadowRoot) {
     type: 'button',
     class: 'switch tour-switch',
     onclick: () => {
-      const { options, trainedPreset, trainedHeads } = store.get();
+      const { options, trainedPreset } = store.get();
       const trained = options.weights !== 'trained' && trainedPreset;
+      // the trained weights bring the heads they were trained with (result.options, result.notes)
       store.set({
         options: trained
-          ? { ...DEFAULT_OPTIONS, weights: 'trained', heads: trainedHeads ?? 1 }
+          ? { ...DEFAULT_OPTIONS, weights: 'trained' }
           : { ...DEFAULT_OPTIONS, weights: 'random', seed: 1 },
       });
       showSwitch();

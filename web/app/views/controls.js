@@ -3,7 +3,7 @@
 // and a description for screen readers).
 import { OPTION_SPECS } from '../../lib/options.js';
 import { h } from '../dom.js';
-import { optionField } from '../fields.js';
+import { notesLine, optionField, showOptions } from '../fields.js';
 import { MASK_LABELS } from '../masks.js';
 import { watch } from '../store.js';
 
@@ -59,41 +59,34 @@ const FIELDS = [
 
 export function controlsView(store) {
   const set = (patch) => store.set({ options: { ...store.get().options, ...patch } });
-  // the trained preset was trained with a number of heads: choosing it sets them
-  const change = {
-    weights: (v) =>
-      set(
-        v === 'trained' ? { weights: v, heads: store.get().trainedHeads ?? store.get().options.heads } : { weights: v },
-      ),
-  };
   const fields = Object.fromEntries(
     FIELDS.map(([name, label, help, labels, step]) => [
       name,
-      optionField(spec(name), { label, help, labels, step, onChange: change[name] ?? ((v) => set({ [name]: v })) }),
+      optionField(spec(name), { label, help, labels, step, onChange: (v) => set({ [name]: v }) }),
     ]),
   );
-  const root = h(
-    'section',
-    { class: 'controls', 'aria-label': 'Options' },
-    FIELDS.map(([name]) => fields[name].root),
-  );
+  const notes = notesLine(Object.fromEntries(FIELDS.map(([name, label]) => [name, label])));
+  const root = h('section', { class: 'controls', 'aria-label': 'Options' }, [
+    ...FIELDS.map(([name]) => fields[name].root),
+    notes.root,
+  ]);
   const trained = fields.weights.input.querySelector('option[value="trained"]');
   const stop = watch(
     store,
     ['options', 'trainedAvailable', 'trainedSource', 'result'],
     ({ options: o, trainedAvailable, trainedSource, result }) => {
-      for (const [name] of FIELDS) fields[name].set(o[name]);
-      fields.positionalWeight.set(o.positionalWeight, { disabled: !o.positional });
-      fields.seed.set(o.seed, { hidden: o.weights !== 'random' });
-      // the mask the core used, and why when it is not the one chosen (cross-attention: none)
-      const note = result?.notes.find((n) => n.option === 'mask');
-      fields.mask.set(note ? result.options.mask : o.mask, { disabled: Boolean(note) });
-      fields.mask.input.title = note ? `${note.note[0].toUpperCase()}${note.note.slice(1)}.` : '';
+      // an option the core used otherwise shows what it used, and why (cross-attention: no mask;
+      // trained weights: their heads)
+      showOptions(fields, o, result, (shown) => ({
+        positionalWeight: { disabled: !shown.positional },
+        seed: { hidden: shown.weights !== 'random' },
+      }));
+      notes.set(result);
       trained.disabled = !trainedAvailable;
       trained.textContent = trainedSource
         ? `trained in this page (${trainedSource.steps.toLocaleString('en-US')} steps, ${trainedSource.heads} heads)`
         : trainedAvailable
-          ? `trained (masked words, ${store.get().trainedHeads} heads)`
+          ? 'trained (masked words)'
           : location.protocol === 'file:'
             ? 'trained (open the page over http to load it)'
             : 'trained (not built: npm run train)';

@@ -3,7 +3,6 @@
 // mask drawn over it. Selecting a row makes that word the query. Cells are at least MIN_CELL
 // pixels, so that every label stays legible: a long text scrolls (its labels follow), or is
 // fitted to the panel whole, without labels, with the zoom button.
-import { isMasked } from '../../lib/result.js';
 import { WEIGHT_COLORS } from '../colors.js';
 import { MASK_NOTES, MASK_REASONS } from '../masks.js';
 import { h, setHidden, setText } from '../dom.js';
@@ -71,7 +70,7 @@ export function heatmapView(store) {
     const w = result.view('weights', head).data[at];
     const sc = result.view('scaled', head).data[at];
     const s = result.view('scores', head).data[at];
-    const masked = isMasked(result.options.mask, i, j);
+    const masked = result.masked(i, j);
     setText(
       readout,
       `“${result.tokens[i].text}” → “${keyTokens(result)[j].text}”: weight ${fmt(w, 4)}` +

@@ -1,7 +1,6 @@
 // The search-engine analogy, bound to the same numbers as the heatmap: the selected word's
 // query is what you type, the keys are the result titles ranked by score, the values are their
 // contents, and the answer is the weighted blend of the contents.
-import { isMasked } from '../../lib/result.js';
 import { MASK_REASONS } from '../masks.js';
 import { SIGNED_COLORS, maxAbs } from '../colors.js';
 import { h, setHidden, setText, syncChildren, uniqueId } from '../dom.js';
@@ -149,7 +148,7 @@ export function searchView(store) {
     const shown = order.slice(0, SHOWN);
     syncChildren(results, shown.length, resultItem, (li, r) => {
       const j = shown[r],
-        masked = !o && isMasked(result.options.mask, query, j);
+        masked = !o && result.masked(query, j);
       const [title, numbers, track, content] = li.children;
       li.classList.toggle('masked', masked);
       li.dataset.key = String(j);

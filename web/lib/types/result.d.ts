@@ -75,7 +75,10 @@ export interface Step {
 export interface OptionNote {
   /** The option's name, as in AnalyzeOptions. */
   option: string;
+  /** What was used and why, a sentence: 'mask none (cross-attention uses no mask, since …)'. */
   note: string;
+  /** The why alone, the same words for every note of one rule (to say it once for all of them). */
+  because: string;
 }
 
 export interface AttentionResult {
@@ -118,6 +121,13 @@ export interface AttentionResult {
   focus(head: number, row: number, top?: number): Focus;
   /** What a head does over all its rows, computed by the core. Self-attention only. */
   headSummary(head?: number): HeadSummary;
+  /**
+   * Which keys the mask the core used hid from each query, as the core's table: data[i * cols + j]
+   * is 1 when query i may not see key j (that weight is exactly 0). A JS-owned copy, made once.
+   */
+  maskTable(): { rows: number; cols: number; data: Uint8Array };
+  /** Whether query i may not see key j under the mask the core used (maskTable()). */
+  masked(i: number, j: number): boolean;
   /** The arithmetic behind weight (i, j) of a head, computed by the core. */
   traceCell(head: number, i: number, j: number): CellTrace;
   /** Per-row spread, largest weight and entropy with and without ÷√d_k, at dK dimensions. */

@@ -3,9 +3,8 @@
 // its weight, the self mask and the weights.
 import { IMAGE_OPTION_SPECS } from '../../../lib/options.js';
 import { h } from '../../dom.js';
-import { optionField } from '../../fields.js';
+import { notesLine, optionField, showOptions } from '../../fields.js';
 import { watch } from '../../store.js';
-import { trainedImageOptions } from '../trained.js';
 
 const spec = (name) => IMAGE_OPTION_SPECS.find((s) => s.name === name);
 
@@ -49,15 +48,9 @@ const FIELDS = [
 
 export function imageControlsView(store) {
   const set = (patch) => store.set({ imageOptions: { ...store.get().imageOptions, ...patch } });
-  // a new head count starts from the mean of its heads; the trained weights (the page's own
-  // training's, else the preset) bring the input they were trained with (trained.js)
-  const change = {
-    heads: (v) => set({ heads: v, blendHead: -1 }),
-    weights: (v) => {
-      const preset = store.get().trainedImageSource ?? store.get().trainedImagePreset;
-      set(v === 'trained' && preset ? trainedImageOptions(preset) : { weights: v });
-    },
-  };
+  // a new head count starts from the mean of its heads (trained weights bring the options they
+  // were trained with: the core applies them, imageResult.options and .notes say so)
+  const change = { heads: (v) => set({ heads: v, blendHead: -1 }) };
   const fields = Object.fromEntries(
     FIELDS.map(([name, label, help, labels, step]) => [
       name,
@@ -67,20 +60,27 @@ export function imageControlsView(store) {
   // which head the picture shows and blends: one head, or the mean of all of them
   const blendHead = h('select', { onchange: () => set({ blendHead: Number(blendHead.value) }) });
   const blendField = h('div', { class: 'field' }, h('label', {}, 'Head shown', blendHead));
+  const notes = notesLine({
+    ...Object.fromEntries(FIELDS.map(([name, label]) => [name, label])),
+    blendHead: 'Head shown',
+  });
   const root = h(
     'section',
     { class: 'image-controls', 'aria-label': 'Image options' },
     ...FIELDS.slice(0, 2).map(([name]) => fields[name].root),
     blendField,
     ...FIELDS.slice(2).map(([name]) => fields[name].root),
+    notes.root,
   );
   const stop = watch(
     store,
-    ['imageOptions', 'trainedImagePreset', 'trainedImageSource'],
-    ({ imageOptions: o, trainedImagePreset, trainedImageSource: source }) => {
-      for (const [name] of FIELDS) fields[name].set(o[name]);
-      fields.positionalWeight.set(o.positionalWeight, { disabled: !o.positional });
-      fields.seed.set(o.seed, { hidden: o.weights !== 'random' });
+    ['imageOptions', 'imageResult', 'trainedImagePreset', 'trainedImageSource'],
+    ({ imageOptions: asked, imageResult, trainedImagePreset, trainedImageSource: source }) => {
+      const o = showOptions(fields, asked, imageResult, (shown) => ({
+        positionalWeight: { disabled: !shown.positional },
+        seed: { hidden: shown.weights !== 'random' },
+      }));
+      notes.set(imageResult);
       const trained = fields.weights.input.querySelector('option[value="trained"]');
       trained.disabled = !trainedImagePreset && !source;
       trained.textContent = source

@@ -1,0 +1,45 @@
+// The tables an Analysis hands JS as flat arrays: a row per token, its columns named here only
+// (JS decodes the rows by these names: web/lib/result.js), and the mask the core used, cell by
+// cell (the rule is is_masked in src/core/attention.h; JS reads this table, never the rule).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/analyze.h"
+
+namespace al::wasm {
+
+inline int stand_in_index(const Token& t, const Lookup& l) {
+  if (l.status != LookupStatus::StandIn) return -1;
+  const auto& table = stand_ins();
+  for (std::size_t k = 0; k < table.size(); ++k)
+    if (t.lower == table[k].word) return int(k);
+  return -1;
+}
+
+// The token table's columns, in their order in a row (Analysis.tokenColumns()).
+constexpr std::array<const char*, 6> kTokenColumns{"start", "end", "kind", "status", "rank", "standIn"};
+
+// One token's row: UTF-16 start and end, kind, lookup status, rank (-1 if unknown), the
+// stand-in's place in stand_ins() (-1 if none).
+inline std::array<int, kTokenColumns.size()> token_row(const Token& t, const Lookup& l) {
+  return {int(t.u16_start),
+          int(t.u16_end),
+          int(t.kind),
+          int(l.status),
+          l.status == LookupStatus::Known ? int(l.rank) : -1,
+          stand_in_index(t, l)};
+}
+
+// n_q × n_k bytes, row-major: 1 where the steps' mask hid key j from query i.
+inline std::vector<std::uint8_t> mask_table(const AttentionSteps& s) {
+  const int nq = s.query.rows, nk = s.key.rows;
+  std::vector<std::uint8_t> out(std::size_t(nq) * std::size_t(nk));
+  for (int i = 0; i < nq; ++i)
+    for (int j = 0; j < nk; ++j) out[std::size_t(i) * nk + j] = is_masked(s.mask, i, j) ? 1 : 0;
+  return out;
+}
+
+}  // namespace al::wasm
