@@ -7,7 +7,7 @@
 // bench/embed-one.html, served from the same origin). Median of RUNS cold loads each, with the
 // bytes received before the first attention and in all. Writes its table into bench/RESULTS.md
 // (--no-write: only prints).
-//   node bench/first-screen.mjs [--runs N] [--no-write]
+//   node bench/first-screen.mjs [--runs N] [--no-write] [--network mobile|loopback]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -16,7 +16,11 @@ import { startServer } from '../scripts/serve.mjs';
 import { median } from './inputs.mjs';
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, 'no-write': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    'no-write': { type: 'boolean', default: false },
+    network: { type: 'string' }, // one of NETWORKS only (implies --no-write)
+  },
 });
 const RUNS = Number(args.runs);
 const EMBED = '/bench-embed-one.html';
@@ -90,7 +94,7 @@ const { server, url } = await startServer({
 });
 const rows = [];
 try {
-  for (const [networkName, network] of Object.entries(NETWORKS))
+  for (const [networkName, network] of Object.entries(NETWORKS).filter(([n]) => (args.network ?? n) === n))
     for (const [pageName, path] of Object.entries(PAGES)) {
       const loads = [];
       for (let r = 0; r < RUNS; r++) {
@@ -141,7 +145,7 @@ const table = [
   '',
 ].join('\n');
 console.log(`\n${table}`);
-if (!args['no-write']) {
+if (!args['no-write'] && !args.network) {
   const path = fileURLToPath(new URL('RESULTS.md', import.meta.url));
   const text = readFileSync(path, 'utf8');
   const start = text.indexOf('### First attention');

@@ -127,6 +127,29 @@ export async function waitForImage(page, name) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+// The options the picture layer's weights are trained with, in the page (its training panel's
+// defaults) and for the shipped preset: what the weights bring with them.
+export const IMAGE_TRAINED_OPTIONS = {
+  heads: 4,
+  patch: 16,
+  positional: false,
+  similarity: 'cosine',
+  mask: 'self',
+  temperature: 0.15,
+};
+// Those options' values in o (imageOptions, imageResult.options, trainedImageSource, …).
+export const trainedImageOptions = (o) =>
+  Object.fromEntries(Object.keys(IMAGE_TRAINED_OPTIONS).map((key) => [key, o[key]]));
+
+// The query patch's row of the weights that blend the pixels, in the first lens.
+export function blendRow(page) {
+  return page.evaluate(() => {
+    const { imageResult: r, patch } = document.querySelector('attention-lens').state;
+    const n = r.grid.count;
+    return [...r.step('blendWeights').data.slice(patch * n, (patch + 1) * n)];
+  });
+}
+
 // Registers before/after hooks that start a server and a browser for a test file; returns an
 // object whose context and url are filled in once they are up.
 export function useBrowser(before, after) {

@@ -6,7 +6,15 @@
 // npm run bench:page, not asserted here.)
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openLens, screenshot, seriousViolations, useBrowser, waitForImage } from './browser.mjs';
+import {
+  blendRow,
+  IMAGE_TRAINED_OPTIONS,
+  openLens,
+  screenshot,
+  seriousViolations,
+  useBrowser,
+  waitForImage,
+} from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -22,13 +30,6 @@ const press = async (locator, key = 'Enter') => {
   await locator.focus();
   await locator.press(key);
 };
-// the query patch's row of the weights that blend the pixels
-const row = (page) =>
-  page.evaluate(() => {
-    const { imageResult: r, patch } = document.querySelector('attention-lens').state;
-    const n = r.grid.count;
-    return [...r.step('blendWeights').data.slice(patch * n, (patch + 1) * n)];
-  });
 
 test('training the picture layer in a worker for the steps the panel suggests beats identity on held-out filter × V, pauses, and its weights change the filter', async (t) => {
   const { page, problems } = await openLens(env.context, `${env.url}?mode=image&picture=chelsea&at=75`);
@@ -85,15 +86,7 @@ test('training the picture layer in a worker for the steps the panel suggests be
     };
   });
   assert.deepEqual(applied, {
-    source: {
-      steps: pausedAt,
-      heads: 4,
-      patch: 16,
-      positional: false,
-      similarity: 'cosine',
-      mask: 'self',
-      temperature: 0.15,
-    },
+    source: { steps: pausedAt, ...IMAGE_TRAINED_OPTIONS },
     weights: 'trained',
     shown: 'trained',
   });
@@ -101,15 +94,15 @@ test('training the picture layer in a worker for the steps the panel suggests be
     await shadow(page, '.image-controls option[value=trained]').textContent(),
     /^trained in this page \([\d,]+ steps, 4 heads, patch 16\)$/,
   );
-  const trained = await row(page);
+  const trained = await blendRow(page);
   assert.ok(Math.abs(trained.reduce((a, b) => a + b, 0) - 1) < 1e-4, 'the row sums to 1');
-  // identity weights with the same heads and patch: another filter
+  // identity weights (the options asked for again: one head, the same patch): another filter
   await shadow(page, '.image-controls select')
     .filter({ has: page.locator('option[value=trained]') })
     .selectOption('identity');
   await page.waitForFunction(() => document.querySelector('attention-lens').state.imageOptions.weights === 'identity');
   await waitForImage(page, 'chelsea');
-  const identity = await row(page);
+  const identity = await blendRow(page);
   assert.ok(
     Math.max(...trained.map((w, i) => Math.abs(w - identity[i]))) > 1e-3,
     'the weights trained in the page give another filter',

@@ -5,7 +5,17 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
-import { openDetails, openLens, screenshot, seriousViolations, useBrowser, waitForImage } from './browser.mjs';
+import {
+  blendRow,
+  IMAGE_TRAINED_OPTIONS,
+  openDetails,
+  openLens,
+  screenshot,
+  seriousViolations,
+  trainedImageOptions,
+  useBrowser,
+  waitForImage,
+} from './browser.mjs';
 
 const env = useBrowser(before, after);
 const lens = (page) => page.locator('attention-lens').first();
@@ -208,33 +218,46 @@ test('axe-core finds no serious or critical violations in the picture mode, ever
 
 test('the weights trained here load in the picture mode, with the options they were trained with, and change the filter', async () => {
   // the positional encoding on, the dot product, no mask and another temperature: the preset was
-  // trained with the picture's defaults, and choosing it sets them
+  // trained with the picture's defaults and 4 heads, and brings them
   const { page, problems } = await openLens(
     env.context,
     `${env.url}?mode=image&picture=chelsea&at=75&positional=true&similarity=dot&mask=none&temperature=2`,
   );
   await waitForImage(page, 'chelsea');
-  const row = () =>
-    page.evaluate(() => {
-      const { imageResult: r, patch } = document.querySelector('attention-lens').state;
-      const n = r.grid.count;
-      return [...r.step('blendWeights').data.slice(patch * n, (patch + 1) * n)];
-    });
   assert.equal(await page.evaluate(() => document.querySelector('attention-lens').state.imageOptions.positional), true);
-  const identity = await row();
+  const identity = await blendRow(page);
   await shadow(page, '.image-controls select')
     .filter({ has: page.locator('option[value=trained]') })
     .selectOption('trained');
   await page.waitForFunction(() => document.querySelector('attention-lens').state.imageOptions.weights === 'trained');
   await waitForImage(page, 'chelsea');
-  const { heads, patch, positional, similarity, mask, temperature } = await page.evaluate(
-    () => document.querySelector('attention-lens').state.imageOptions,
+  // the core applies the options in the weights' header; the page asks for what it asked before
+  const { asked, used, noted } = await page.evaluate(() => {
+    const { imageOptions, imageResult } = document.querySelector('attention-lens').state;
+    return { asked: imageOptions, used: imageResult.options, noted: imageResult.notes.map((n) => n.option) };
+  });
+  assert.deepEqual(trainedImageOptions(used), IMAGE_TRAINED_OPTIONS);
+  assert.deepEqual(trainedImageOptions(asked), {
+    ...IMAGE_TRAINED_OPTIONS,
+    heads: 1,
+    positional: true,
+    similarity: 'dot',
+    mask: 'none',
+    temperature: 2,
+  });
+  assert.deepEqual(noted.sort(), ['heads', 'mask', 'positional', 'similarity', 'temperature']);
+  // each such field shows the value used, disabled, with the core's note
+  const similarityField = shadow(page, '.image-controls').getByLabel('Similarity', { exact: true });
+  assert.equal(await similarityField.inputValue(), 'cosine');
+  assert.ok(await similarityField.isDisabled());
+  assert.match(await similarityField.getAttribute('title'), /trained with similarity cosine/);
+  // and the line under the controls says it once for all of them, in words (no tooltip on a phone)
+  assert.equal(
+    await shadow(page, '.image-controls .option-notes').textContent(),
+    'Heads 4, Position (2-D) off, Similarity cosine, Mask self, Temperature 0.15: trained weights bring the ' +
+      'options they were trained with, since weights learnt under one option mean little under another.',
   );
-  assert.deepEqual(
-    { heads, patch, positional, similarity, mask, temperature },
-    { heads: 4, patch: 16, positional: false, similarity: 'cosine', mask: 'self', temperature: 0.15 },
-  );
-  const trained = await row();
+  const trained = await blendRow(page);
   assert.equal(trained.length, identity.length);
   assert.ok(Math.abs(trained.reduce((a, b) => a + b, 0) - 1) < 1e-4, 'the row sums to 1');
   assert.ok(

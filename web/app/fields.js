@@ -113,7 +113,7 @@ const sentence = (note) => `${note[0].toUpperCase()}${note.slice(1)}.`;
 export function notesLine(labels) {
   const root = h('p', { class: 'option-notes', 'aria-live': 'polite', hidden: true });
   const item = (option, v) =>
-    `${(labels[option] ?? option).toLowerCase()} ${typeof v === 'boolean' ? (v ? 'on' : 'off') : option === 'blendHead' && v < 0 ? 'mean' : v}`;
+    `${labels[option] ?? option} ${typeof v === 'boolean' ? (v ? 'on' : 'off') : option === 'blendHead' && v < 0 ? 'mean' : v}`;
   return {
     root,
     set(result) {

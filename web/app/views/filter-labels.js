@@ -6,15 +6,27 @@ import { label } from '../format.js';
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
+// Sets ctx.font only when it changes: each assignment parses the font against the canvas's
+// computed style (Chromium recomputes the page's dirty styles for it: ~4–6 ms a label, 50 ms of
+// the first screen, before this).
+const fonts = new WeakMap(); // context -> the font last set (a resize resets it: sized())
+function useFont(ctx, font) {
+  if (fonts.get(ctx) === font) return;
+  ctx.font = font;
+  fonts.set(ctx, font);
+}
+
 function sized(canvas, width, height) {
   const dpr = globalThis.devicePixelRatio || 1;
   const w = Math.max(1, Math.round(width * dpr)),
     h = Math.max(1, Math.round(height * dpr));
+  const ctx = canvas.getContext('2d');
+  if (canvas.width !== w || canvas.height !== h) fonts.delete(ctx); // a new size resets the context
   if (canvas.width !== w) canvas.width = w;
   if (canvas.height !== h) canvas.height = h;
-  canvas.style.width = `${width}px`;
-  canvas.style.height = `${height}px`;
-  const ctx = canvas.getContext('2d');
+  // (a style written, even the same, makes the next ctx.font recompute the page's styles)
+  if (canvas.style.width !== `${width}px`) canvas.style.width = `${width}px`;
+  if (canvas.style.height !== `${height}px`) canvas.style.height = `${height}px`;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, height);
   return ctx;
@@ -31,7 +43,7 @@ export function paintRowLabels(canvas, tokens, { cell, width, scroll, height, qu
   const first = Math.max(0, Math.floor(scroll / cell)),
     last = Math.min(tokens.length, Math.ceil((scroll + height) / cell));
   for (let i = first; i < last; i++) {
-    ctx.font = fontFor(cell, tokens[i], i === query);
+    useFont(ctx, fontFor(cell, tokens[i], i === query));
     ctx.fillStyle = i === query ? '#3b5bdb' : tokens[i].known || tokens[i].standIn ? '#1b1f24' : '#5c636a';
     ctx.fillText(label(tokens[i], 14), width - 6, (i + 0.5) * cell - scroll);
   }
@@ -44,10 +56,10 @@ export function paintColumnLabels(canvas, tokens, { cell, height, scroll, width 
   const first = Math.max(0, Math.floor(scroll / cell) - 4), // slanted labels reach a few columns left
     last = Math.min(tokens.length, Math.ceil((scroll + width) / cell));
   for (let j = first; j < last; j++) {
+    useFont(ctx, fontFor(cell, tokens[j], false)); // before save(): restore() would undo it
     ctx.save();
     ctx.translate((j + 0.5) * cell - scroll, height - 4);
     ctx.rotate(-Math.PI / 3);
-    ctx.font = fontFor(cell, tokens[j], false);
     ctx.fillStyle = tokens[j].known || tokens[j].standIn ? '#1b1f24' : '#5c636a';
     ctx.fillText(label(tokens[j], 12), 0, 0);
     ctx.restore();

@@ -4,54 +4,33 @@
 // with a seed.
 import { TRAINING_DEFAULTS, TRAINING_SPECS } from '../../lib/options.js';
 import { WEIGHT_COLORS } from '../colors.js';
-import { append, h, uniqueId } from '../dom.js';
+import { append, h } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { weightLegend } from '../legend.js';
-import { fmt, percent } from '../format.js';
-import { drawCurve, drawEmptyCurve } from '../train/curve.js';
-import { followTraining } from './train-session.js';
+import { fmtInt, percent } from '../format.js';
+import { drawCurve } from '../train/curve.js';
+import { trainingControls } from './train-session.js';
 
 export const TRAIN_PANEL = { name: 'train', title: 'Watch attention learn' };
+// up to 20 heads: more make d_k so small that training in a page has little to show
+const HEAD_COUNTS = TRAINING_SPECS.find((s) => s.name === 'heads').values.filter((n) => n <= 20);
 
 // The panel's body, built into root (explain/panel.js) when first opened: its empty chart is
 // drawn then, not on the first screen.
 export function trainView(store, root) {
-  const headsId = uniqueId('train-heads'),
-    seedId = uniqueId('train-seed');
-  // up to 20 heads: more make d_k so small that training in a page has little to show
-  const headCounts = TRAINING_SPECS.find((s) => s.name === 'heads').values.filter((n) => n <= 20);
-  const heads = h(
-    'select',
-    { id: headsId },
-    headCounts.map((n) => h('option', { value: n }, String(n))),
-  );
-  heads.value = String(TRAINING_DEFAULTS.heads);
-  const seed = h('input', { id: seedId, type: 'number', min: 0, step: 1, value: TRAINING_DEFAULTS.seed, size: 6 });
-  const ask = (a) => store.set({ trainingAsk: a });
-  const startButton = h(
-    'button',
-    {
-      type: 'button',
-      class: 'primary',
-      onclick: () =>
-        ask({
-          type: 'toggle',
-          fields: { seed: Number(seed.value) || 0, heads: Number(heads.value), sentence: store.get().text },
-        }),
-    },
-    'Train',
-  );
-  const resetButton = h(
-    'button',
-    { type: 'button', disabled: true, onclick: () => ask({ type: 'reset', seed: Number(seed.value) || 0 }) },
-    'Reset',
-  );
-  const status = h('p', { class: 'train-status', 'aria-live': 'polite' }, 'Not started.');
-  const curve = h('canvas', {
-    role: 'img',
-    'aria-label': 'Training loss (blue) and held-out top-10 accuracy (orange)',
+  let vocabulary = 0; // the words the held-out accuracy ranks (from the 'ready' event)
+  const { controls, status, curve, destroy } = trainingControls(store, 'training', {
+    id: 'train',
+    selects: [{ key: 'heads', label: 'Heads', values: HEAD_COUNTS }],
+    defaults: TRAINING_DEFAULTS,
+    start: ({ heads }) => ({ heads, sentence: store.get().text }),
+    target: 'filter',
+    statusClass: 'train-status',
+    startingText: 'Loading the corpus and the word vectors…',
+    lossDigits: 3,
+    curveLabel: 'Training loss (blue) and held-out top-10 accuracy (orange)',
+    onEvent,
   });
-  drawEmptyCurve(curve); // its frame and step axis, at its size, before training starts
   const filterCanvas = h('canvas', {
     role: 'img',
     class: 'train-filter',
@@ -60,12 +39,6 @@ export function trainView(store, root) {
   });
   const filterCaption = h('figcaption');
   const filterLabels = h('div', { class: 'stage-labels', 'aria-hidden': 'true' });
-  // the weights trained so far, in the filter above (the worker sends them when asked)
-  const apply = h(
-    'button',
-    { type: 'button', disabled: true, onclick: () => ask({ type: 'weights' }) },
-    'Use these weights in the filter above',
-  );
   const accuracy = h('p', { class: 'train-accuracy' });
   append(root, [
     h(
@@ -76,17 +49,7 @@ export function trainView(store, root) {
         'hidden place should point to the word’s GloVe vector. Training runs in the background; your sentence’s filter ' +
         '(head 1) follows it.',
     ),
-    h(
-      'div',
-      { class: 'train-controls' },
-      h('label', { for: headsId }, 'Heads'),
-      heads,
-      h('label', { for: seedId }, 'Seed'),
-      seed,
-      startButton,
-      resetButton,
-      apply,
-    ),
+    controls,
     status,
     h(
       'div',
@@ -108,32 +71,15 @@ export function trainView(store, root) {
     accuracy,
   ]);
 
-  let vocabulary = 0;
-  const stop = followTraining(store, 'training', {
-    status,
-    startButton,
-    resetButton,
-    startingText: 'Loading the corpus and the word vectors…',
-    onStart: () => (heads.disabled = true),
-    onEvent,
-  });
-
   function onEvent(data, { losses, evals }) {
     if (data.type === 'ready') {
       vocabulary = data.vocabulary;
-      status.textContent = `Training on ${data.train.toLocaleString('en-US')} sentences; ${data.heldOut.toLocaleString('en-US')} held out.`;
-    } else if (data.type === 'progress') {
-      status.textContent =
-        `Step ${data.steps.toLocaleString('en-US')} (epoch ${data.epochs + 1}): loss ${fmt(data.loss, 3)}, ` +
-        `${Math.round(data.stepsPerSecond)} steps/s.`;
-      status.dataset.steps = String(data.steps);
-      status.dataset.stepsPerSecond = String(data.stepsPerSecond);
-      apply.disabled = false;
-      drawCurve(curve, losses, evals);
-    } else if (data.type === 'eval') {
+      status.textContent = `Training on ${fmtInt(data.train)} sentences; ${fmtInt(data.heldOut)} held out.`;
+    } else if (data.type === 'progress') drawCurve(curve, losses, evals);
+    else if (data.type === 'eval') {
       accuracy.textContent =
-        `Held-out sentences, hidden word in the top 10 of ${vocabulary.toLocaleString('en-US')} words: ` +
-        `${percent(data.top10)} at step ${data.steps.toLocaleString('en-US')} (first: ${percent(evals[0].top10)}).`;
+        `Held-out sentences, hidden word in the top 10 of ${fmtInt(vocabulary)} words: ` +
+        `${percent(data.top10)} at step ${fmtInt(data.steps)} (first: ${percent(evals[0].top10)}).`;
       accuracy.dataset.top10 = String(data.top10);
       accuracy.dataset.firstTop10 = String(evals[0].top10);
       drawCurve(curve, losses, evals);
@@ -145,7 +91,7 @@ export function trainView(store, root) {
         width: cell * data.cols,
         height: cell * data.rows,
       });
-      filterCaption.textContent = `your sentence after ${data.steps.toLocaleString('en-US')} steps`;
+      filterCaption.textContent = `your sentence after ${fmtInt(data.steps)} steps`;
       filterLabels.style.setProperty('--row', `${cell}px`);
       filterLabels.replaceChildren(...(cell >= 9 ? data.tokens.map((t) => h('span', {}, t)) : []));
       filterCanvas.setAttribute(
@@ -153,11 +99,8 @@ export function trainView(store, root) {
         `Attention weights of your sentence, head 1, after ${data.steps} training steps`,
       );
       filterCanvas.dataset.steps = String(data.steps);
-    } else if (data.type === 'weights') {
-      // the page's lens took them as its "trained" weights, and the filter above shows them
-      status.textContent = `The filter above now uses the weights of step ${data.steps.toLocaleString('en-US')}.`;
     }
   }
 
-  return { destroy: stop };
+  return { destroy };
 }

@@ -4,13 +4,12 @@
 // filter × V against identity weights (where it starts) and the noisy input, steps per second;
 // pause, resume, reset with a seed; and the weights so far into the picture above.
 import { IMAGE_TRAINING_DEFAULTS, IMAGE_TRAINING_SPECS } from '../../../lib/options.js';
-import { h, uniqueId } from '../../dom.js';
-import { fmt } from '../../format.js';
-import { drawCurve, drawEmptyCurve } from '../../train/curve.js';
-import { followTraining } from '../../views/train-session.js';
+import { h } from '../../dom.js';
+import { fmt, fmtInt } from '../../format.js';
+import { drawCurve } from '../../train/curve.js';
+import { trainingControls } from '../../views/train-session.js';
 
 const values = (name) => IMAGE_TRAINING_SPECS.find((s) => s.name === name).values;
-const steps = (n) => n.toLocaleString('en-US');
 const { similarity, mask, temperature } = IMAGE_TRAINING_DEFAULTS;
 const COMPARISON = `${similarity}, ${mask === 'self' ? 'the self mask' : `mask ${mask}`}, temperature ${temperature}`;
 // what the panel suggests: enough steps to beat identity weights, and how long they took in
@@ -19,69 +18,23 @@ const SUGGESTED_STEPS = 300;
 const SUGGESTED_TIME = 'about 15 seconds in Chromium on 2 cores';
 
 export function imageTrainView(store) {
-  const headsId = uniqueId('image-train-heads'),
-    patchId = uniqueId('image-train-patch'),
-    seedId = uniqueId('image-train-seed');
-  const select = (id, list, value, label) => {
-    const el = h(
-      'select',
-      { id },
-      list.map((n) => h('option', { value: n }, label(n))),
-    );
-    el.value = String(value);
-    return el;
-  };
-  // up to 12 heads (d_k 4); patch 8 (784 patches) trains about 10 times slower than 16
-  const heads = select(
-    headsId,
-    values('heads').filter((n) => n <= 12),
-    IMAGE_TRAINING_DEFAULTS.heads,
-    String,
-  );
-  const patch = select(patchId, values('patch'), IMAGE_TRAINING_DEFAULTS.patch, (p) => `${p} px (${(224 / p) ** 2})`);
-  const seed = h('input', {
-    id: seedId,
-    type: 'number',
-    min: 0,
-    step: 1,
-    value: IMAGE_TRAINING_DEFAULTS.seed,
-    size: 6,
+  let ready = null; // the 'ready' event: the held-out pictures and the baselines' scores
+  const { controls, status, curve, destroy } = trainingControls(store, 'imageTraining', {
+    id: 'image-train',
+    // up to 12 heads (d_k 4); patch 8 (784 patches) trains about 10 times slower than 16
+    selects: [
+      { key: 'heads', label: 'Heads', values: values('heads').filter((n) => n <= 12) },
+      { key: 'patch', label: 'Patch', values: values('patch'), text: (p) => `${p} px (${(224 / p) ** 2})` },
+    ],
+    defaults: IMAGE_TRAINING_DEFAULTS,
+    start: ({ heads, patch }) => ({ kind: 'image', heads, patch }),
+    target: 'picture',
+    statusClass: 'image-train-status',
+    startingText: 'Making the training pictures and decoding the photos…',
+    lossDigits: 4,
+    curveLabel: 'Training loss (blue) and the held-out filter × V in dB (orange), with identity weights’ dashed',
+    onEvent,
   });
-  const ask = (a) => store.set({ imageTrainingAsk: a });
-  const startButton = h(
-    'button',
-    {
-      type: 'button',
-      class: 'primary',
-      onclick: () =>
-        ask({
-          type: 'toggle',
-          fields: {
-            seed: Number(seed.value) || 0,
-            kind: 'image',
-            heads: Number(heads.value),
-            patch: Number(patch.value),
-          },
-        }),
-    },
-    'Train',
-  );
-  const resetButton = h(
-    'button',
-    { type: 'button', disabled: true, onclick: () => ask({ type: 'reset', seed: Number(seed.value) || 0 }) },
-    'Reset',
-  );
-  const apply = h(
-    'button',
-    { type: 'button', disabled: true, onclick: () => ask({ type: 'weights' }) },
-    'Use these weights in the picture above',
-  );
-  const status = h('p', { class: 'image-train-status', 'aria-live': 'polite' }, 'Not started.');
-  const curve = h('canvas', {
-    role: 'img',
-    'aria-label': 'Training loss (blue) and the held-out filter × V in dB (orange), with identity weights’ dashed',
-  });
-  drawEmptyCurve(curve); // its frame and step axis, at its size, before training starts
   const heldOut = h('p', { class: 'train-held-out' });
   const root = h(
     'details',
@@ -96,22 +49,10 @@ export function imageTrainView(store) {
         `scored on the four built-in photos with fixed noise, which it never trains on. It starts from identity ` +
         `weights, the non-local means filter, compares patches as the picture does (${COMPARISON}), and its ` +
         'learning rate falls over 1,000 steps, as in the shipped preset’s training. ' +
-        `Give it ${steps(SUGGESTED_STEPS)} steps (${SUGGESTED_TIME}): by then its filter × V beats identity weights’ ` +
+        `Give it ${fmtInt(SUGGESTED_STEPS)} steps (${SUGGESTED_TIME}): by then its filter × V beats identity weights’ ` +
         'on the held-out photos. The dashed line is identity weights’ score: what to beat.',
     ),
-    h(
-      'div',
-      { class: 'train-controls' },
-      h('label', { for: headsId }, 'Heads'),
-      heads,
-      h('label', { for: patchId }, 'Patch'),
-      patch,
-      h('label', { for: seedId }, 'Seed'),
-      seed,
-      startButton,
-      resetButton,
-      apply,
-    ),
+    controls,
     status,
     h(
       'figure',
@@ -126,18 +67,6 @@ export function imageTrainView(store) {
     heldOut,
   );
 
-  let ready = null;
-  const stop = followTraining(store, 'imageTraining', {
-    status,
-    startButton,
-    resetButton,
-    startingText: 'Making the training pictures and decoding the photos…',
-    onStart: () => {
-      heads.disabled = true;
-      patch.disabled = true;
-    },
-    onEvent,
-  });
   // the held-out filter × V (dB) on the right axis, zoomed to it and identity's
   const redraw = ({ losses, evals }) => {
     const identity = ready?.baselines.identity.psnr;
@@ -156,7 +85,7 @@ export function imageTrainView(store) {
       gain = e.psnr - b.identity.psnr;
     heldOut.textContent =
       `Held out (${ready.pictures.join(', ')}; ${ready.copies} noisy copies): filter × V ${fmt(e.psnr, 2)} dB at ` +
-      `step ${steps(e.steps)}, ${gain >= 0 ? '+' : '−'}${fmt(Math.abs(gain), 2)} dB against identity weights ` +
+      `step ${fmtInt(e.steps)}, ${gain >= 0 ? '+' : '−'}${fmt(Math.abs(gain), 2)} dB against identity weights ` +
       `(${fmt(b.identity.psnr, 2)} dB, step 0: ${fmt(first.psnr, 2)} dB); the noisy input ${fmt(b.noisyInput.psnr, 2)} ` +
       `dB, the mean patch ${fmt(b.meanPatch.psnr, 2)} dB.`;
     Object.assign(heldOut.dataset, {
@@ -171,27 +100,15 @@ export function imageTrainView(store) {
   function onEvent(data, run) {
     if (data.type === 'ready') {
       ready = data;
-      status.textContent = `Training on ${steps(data.trainingViews)} dead-leaves pictures; ${data.heldOut} photos held out.`;
+      status.textContent = `Training on ${fmtInt(data.trainingViews)} dead-leaves pictures; ${data.heldOut} photos held out.`;
     } else if (data.type === 'progress') {
-      status.textContent =
-        `Step ${steps(data.steps)} (epoch ${data.epochs + 1}): loss ${fmt(data.loss, 4)}, ` +
-        `${Math.round(data.stepsPerSecond)} steps/s.`;
-      status.dataset.steps = String(data.steps);
-      status.dataset.stepsPerSecond = String(data.stepsPerSecond);
       status.dataset.loss = String(data.loss);
-      apply.disabled = false;
       redraw(run);
     } else if (data.type === 'eval') {
       describe(data, run.evals);
       redraw(run);
-    } else if (data.type === 'weights') {
-      // the page's lens took them as the image layer's "trained" weights; the picture above shows them
-      status.textContent = `The picture above now uses the weights of step ${steps(data.steps)}.`;
     }
   }
 
-  return {
-    root,
-    destroy: stop,
-  };
+  return { root, destroy };
 }
