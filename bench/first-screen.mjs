@@ -7,11 +7,11 @@
 // bench/embed-one.html, served from the same origin). Median of RUNS cold loads each, with the
 // bytes received before the first attention and in all. Writes its table into bench/RESULTS.md
 // (--no-write: only prints).
-//   node bench/first-screen.mjs [--runs N] [--no-write] [--network mobile|loopback]
+//   node bench/first-screen.mjs [--runs N] [--no-write] [--network mobile|loopback] [--browser running|fresh]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { dist, launch } from '../tests/browser/browser.mjs';
+import { CONTEXT, dist, launch, launchBrowser } from '../tests/browser/browser.mjs';
 import { startServer } from '../scripts/serve.mjs';
 import { median } from './inputs.mjs';
 
@@ -20,6 +20,10 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     'no-write': { type: 'boolean', default: false },
     network: { type: 'string' }, // one of NETWORKS only (implies --no-write)
+    // running: each load in a new context (a fresh profile: its own cache and renderer processes)
+    // of one browser already running, as Lighthouse loads a page; fresh: a new browser each load,
+    // whose own start-up then shares the machine's cores with the page
+    browser: { type: 'string', default: 'running' },
   },
 });
 const RUNS = Number(args.runs);
@@ -97,14 +101,17 @@ try {
   for (const [networkName, network] of Object.entries(NETWORKS).filter(([n]) => (args.network ?? n) === n))
     for (const [pageName, path] of Object.entries(PAGES)) {
       const loads = [];
+      const running = args.browser === 'running' ? await launchBrowser() : null;
       for (let r = 0; r < RUNS; r++) {
-        const context = await launch(); // a fresh profile: a cold cache
+        // a fresh profile (a cold cache): a new browser, or a new context of one already running
+        const context = running ? await running.newContext(CONTEXT) : await launch();
         try {
           loads.push(await oneLoad(context, new URL(path, url).href, network));
         } finally {
           await context.close();
         }
       }
+      await running?.close();
       const row = {
         network: networkName,
         page: pageName,
@@ -130,7 +137,10 @@ const TARGET = { mobile: 2500, loopback: 1000 };
 const table = [
   `### First attention (\`npm run bench:first-screen\`, ${new Date().toISOString().slice(0, 10)}, median of ${RUNS} cold loads)`,
   '',
-  'From navigation start to the first frame that shows attention; headless Chromium, cache disabled, files gzipped.',
+  'From navigation start to the first frame that shows attention; headless Chromium, cache disabled, files gzipped;',
+  args.browser === 'running'
+    ? 'each load in a new context (its own cache and renderer processes) of a browser already running.'
+    : 'each load in a new browser (its own start-up shares the cores with the page).',
   'Mobile: CDP network emulation at Lighthouse’s mobile settings (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip).',
   '',
   '| network | page | first attention | min–max | target | kB before it (requests) | kB in all (eager) |',

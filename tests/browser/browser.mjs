@@ -25,15 +25,18 @@ const FLAGS = [
   '--allow-file-access-from-files',
 ];
 
+const BROWSER = { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: FLAGS };
+export const CONTEXT = { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 };
+
 export async function launch() {
   const userDataDir = mkdtempSync(join(tmpdir(), 'al-chromium-'));
-  return chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: FLAGS,
-    viewport: { width: 1280, height: 900 },
-    deviceScaleFactor: 1,
-  });
+  return chromium.launchPersistentContext(userDataDir, { ...BROWSER, ...CONTEXT });
+}
+
+// A browser without a context: each browser.newContext(CONTEXT) is a fresh profile (its own
+// cache and renderer processes) in a browser already running.
+export function launchBrowser() {
+  return chromium.launch(BROWSER);
 }
 
 export async function serve(options = {}) {
