@@ -161,7 +161,9 @@ if (!args['no-write'] && !args.network) {
   const start = text.indexOf('### First attention');
   const end = start < 0 ? -1 : text.indexOf('\n### ', start + 1);
   const next =
-    start < 0 ? `${text.trimEnd()}\n\n${table}` : text.slice(0, start) + table + (end < 0 ? '' : `\n${text.slice(end + 1)}`);
+    start < 0
+      ? `${text.trimEnd()}\n\n${table}`
+      : text.slice(0, start) + table + (end < 0 ? '' : `\n${text.slice(end + 1)}`);
   writeFileSync(path, next.endsWith('\n') ? next : `${next}\n`);
   console.log(`wrote ${path}`);
 }
