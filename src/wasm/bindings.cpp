@@ -68,10 +68,16 @@ class Analysis {
   // [{option, note}]: why an option used differs from the one asked
   val notes() const { return notes_of(notes_); }
 
-  // the mask the core used as a table (token_table.h; a view JS copies at once)
-  val maskTable() {
-    if (mask_table_.empty()) mask_table_ = mask_table(a_.attention);
-    return view_of(mask_table_);
+  // query's row of the mask the core used (token_table.h; a view JS copies at once), or null
+  // (and takeError()) for a query out of range
+  val maskRow(int query) {
+    return guarded([&] {
+      if (query < 0 || query >= a_.attention.query.rows)
+        throw OptionError("query must be from 0 to " + std::to_string(a_.attention.query.rows - 1) + ", got " +
+                          std::to_string(query));
+      mask_row(a_.attention, query, mask_row_);
+      return view_of(mask_row_);
+    });
   }
 
   // {rows, cols, data}; null (and takeError()) for an unknown step or head
@@ -155,7 +161,7 @@ class Analysis {
   topic::TopicResult topic_;
   std::vector<std::uint8_t> topic_used_;  // topic_.used as bytes, for a view
   std::vector<int> text_table_, document_table_;
-  std::vector<std::uint8_t> mask_table_;  // filled when first asked for
+  std::vector<std::uint8_t> mask_row_;  // the last row asked for, for a view
   CellTrace trace_;
   std::vector<float> meaning_;
   ScalingStudy study_;
@@ -263,7 +269,7 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("analysed", &Analysis::analysed)
       .function("usedOptions", &Analysis::usedOptions)
       .function("notes", &Analysis::notes)
-      .function("maskTable", &Analysis::maskTable)
+      .function("maskRow", &Analysis::maskRow)
       .function("traceCell", &Analysis::traceCell)
       .function("focus", &Analysis::focus)
       .function("headSummary", &Analysis::headSummary)

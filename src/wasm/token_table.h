@@ -1,6 +1,6 @@
 // The tables an Analysis hands JS as flat arrays: a row per token, its columns named here only
 // (JS decodes the rows by these names: web/lib/result.js), and the mask the core used, cell by
-// cell (the rule is is_masked in src/core/attention.h; JS reads this table, never the rule).
+// row by row (the rule is is_masked in src/core/attention.h; JS reads these rows, never the rule).
 #pragma once
 
 #include <array>
@@ -33,13 +33,11 @@ inline std::array<int, kTokenColumns.size()> token_row(const Token& t, const Loo
           stand_in_index(t, l)};
 }
 
-// n_q × n_k bytes, row-major: 1 where the steps' mask hid key j from query i.
-inline std::vector<std::uint8_t> mask_table(const AttentionSteps& s) {
-  const int nq = s.query.rows, nk = s.key.rows;
-  std::vector<std::uint8_t> out(std::size_t(nq) * std::size_t(nk));
-  for (int i = 0; i < nq; ++i)
-    for (int j = 0; j < nk; ++j) out[std::size_t(i) * nk + j] = is_masked(s.mask, i, j) ? 1 : 0;
-  return out;
+// Query i's row of the mask the steps used, n_k bytes into out: 1 where it hid key j. A row, not
+// the whole n_q × n_k table: a view that asks about one query (the search) pays for its keys only.
+inline void mask_row(const AttentionSteps& s, int i, std::vector<std::uint8_t>& out) {
+  out.resize(std::size_t(s.key.rows));
+  for (int j = 0; j < s.key.rows; ++j) out[std::size_t(j)] = is_masked(s.mask, i, j) ? 1 : 0;
 }
 
 }  // namespace al::wasm

@@ -96,6 +96,7 @@ function checkResult(r, text) {
   for (let i = 0; i < Math.min(n, 3); i++)
     for (let j = 0; j < Math.min(table.cols, 3); j++)
       assert.equal(r.masked(i, j), { none: false, self: i === j, causal: j > i }[r.options.mask]);
+  assert.throws(() => r.maskRow(n), RangeError); // a query past the last word
   for (let h = 0; h < r.heads; h++) {
     const { cols, data } = r.step('weights', h);
     let worst = 0;

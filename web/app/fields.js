@@ -109,11 +109,12 @@ const sentence = (note) => `${note[0].toUpperCase()}${note.slice(1)}.`;
 
 // A line under the controls that says, in words, why fields show other values than those chosen
 // (a tooltip never shows on a phone): the core's notes, a sentence per rule ("Heads 4, mask self:
-// trained weights bring …", its `because` once); hidden when none. labels: { option: label }.
-export function notesLine(labels) {
+// trained weights bring …", its `because` once); hidden when none. labels: { option: label };
+// words: { option: (value) => its words }, for a value its number would not say.
+export function notesLine(labels, words = {}) {
   const root = h('p', { class: 'option-notes', 'aria-live': 'polite', hidden: true });
   const item = (option, v) =>
-    `${labels[option] ?? option} ${typeof v === 'boolean' ? (v ? 'on' : 'off') : option === 'blendHead' && v < 0 ? 'mean' : v}`;
+    `${labels[option] ?? option} ${words[option]?.(v) ?? (typeof v === 'boolean' ? (v ? 'on' : 'off') : v)}`;
   return {
     root,
     set(result) {

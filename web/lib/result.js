@@ -12,7 +12,7 @@ const KINDS = SCHEMA.tokenKinds;
 const STATUSES = SCHEMA.lookupStatuses;
 const STAND_INS = SCHEMA.standIns; // [word, stand-in]: the words the vectors lack that borrow a vector
 
-// The token table's rows hold the columns the module names (tokenColumns, src/wasm/bindings.cpp).
+// The token table's rows hold the columns the module names (tokenColumns, src/wasm/token_table.h).
 const COLUMNS = ['start', 'end', 'kind', 'status', 'rank', 'standIn'];
 function tokenList(table, text, columns) {
   const at = COLUMNS.map((name) => columns.indexOf(name)); // each column's place in a row, once
@@ -44,7 +44,7 @@ function tokenList(table, text, columns) {
 export class AttentionResult extends StepResult {
   #topicLabels;
   #topic;
-  #mask;
+  #maskRows = new Map(); // query -> its row of the mask, copied once
 
   constructor(module, handle, { text, documentText = null, options, warnings = [], topicLabels = [] }) {
     super(module, handle, SCHEMA.steps);
@@ -67,21 +67,29 @@ export class AttentionResult extends StepResult {
     }
   }
 
-  // Which keys the mask the core used hid from each query (its rule, is_masked in
-  // src/core/attention.h, as the core's table): { rows, cols, data }, data[i * cols + j] = 1
-  // when query i may not see key j (its weight is then exactly 0). A JS-owned copy, made once.
-  maskTable() {
-    if (!this.#mask) {
-      const { rows, cols } = this.handle.step('weights', 0);
-      this.#mask = { rows, cols, data: new Uint8Array(this.handle.maskTable()) };
+  // Which keys the mask the core used hid from query i (its rule, is_masked in
+  // src/core/attention.h, a row the core fills): a Uint8Array of the keys, 1 where query i may
+  // not see key j (its weight is then exactly 0). A JS-owned copy, made once a row.
+  maskRow(i) {
+    let row = this.#maskRows.get(i);
+    if (!row) {
+      row = new Uint8Array(this.checked(this.handle.maskRow(i), RangeError));
+      this.#maskRows.set(i, row);
     }
-    return this.#mask;
+    return row;
   }
 
-  // Whether query i may not see key j (maskTable()).
+  // Whether query i may not see key j (maskRow()).
   masked(i, j) {
-    const { cols, data } = this.maskTable();
-    return data[i * cols + j] === 1;
+    return this.maskRow(i)[j] === 1;
+  }
+
+  // Every query's row: { rows, cols, data }, data[i * cols + j] = maskRow(i)[j].
+  maskTable() {
+    const { rows, cols } = this.handle.step('weights', 0);
+    const data = new Uint8Array(rows * cols);
+    for (let i = 0; i < rows; i++) data.set(this.maskRow(i), i * cols);
+    return { rows, cols, data };
   }
 
   // the document's steps exist in cross-attention only

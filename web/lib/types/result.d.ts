@@ -126,7 +126,9 @@ export interface AttentionResult {
    * is 1 when query i may not see key j (that weight is exactly 0). A JS-owned copy, made once.
    */
   maskTable(): { rows: number; cols: number; data: Uint8Array };
-  /** Whether query i may not see key j under the mask the core used (maskTable()). */
+  /** Query i's row of maskTable(), computed by the core when first asked for. Throws a RangeError for a query out of range. */
+  maskRow(i: number): Uint8Array;
+  /** Whether query i may not see key j under the mask the core used (maskRow()). */
   masked(i: number, j: number): boolean;
   /** The arithmetic behind weight (i, j) of a head, computed by the core. */
   traceCell(head: number, i: number, j: number): CellTrace;

@@ -60,10 +60,10 @@ export function imageControlsView(store) {
   // which head the picture shows and blends: one head, or the mean of all of them
   const blendHead = h('select', { onchange: () => set({ blendHead: Number(blendHead.value) }) });
   const blendField = h('div', { class: 'field' }, h('label', {}, 'Head shown', blendHead));
-  const notes = notesLine({
-    ...Object.fromEntries(FIELDS.map(([name, label]) => [name, label])),
-    blendHead: 'Head shown',
-  });
+  const notes = notesLine(
+    { ...Object.fromEntries(FIELDS.map(([name, label]) => [name, label])), blendHead: 'Head shown' },
+    { blendHead: (v) => (v < 0 ? 'the mean' : `head ${v + 1}`) },
+  );
   const root = h(
     'section',
     { class: 'image-controls', 'aria-label': 'Image options' },
