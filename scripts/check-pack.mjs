@@ -22,6 +22,8 @@ for (const f of [
   'web/lib/generated/schema.d.ts',
   'dist/attention-lens.js',
   'dist/attention-lens-element.js',
+  'dist/attention-lens-image.js', // the element's parts (web/app/parts.js)
+  'dist/attention-lens-explain.js',
   'dist/attention-lens.mjs',
   'dist/attention-lens.css',
   'dist/asset-urls.js',

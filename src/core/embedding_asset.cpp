@@ -8,8 +8,8 @@ namespace al {
 namespace {
 
 constexpr std::size_t kHeaderBytes = 40;
-constexpr std::uint32_t kFormatVersion = 1;
-constexpr std::uint32_t kQuantInt8RowScale = 1;
+constexpr std::uint32_t kFormatVersion = 2;
+constexpr std::uint32_t kQuantInt8Refined = 2;
 constexpr std::uint32_t kMaxDims = 4096;
 constexpr std::uint32_t kMaxShards = 65536;
 
@@ -27,8 +27,11 @@ std::uint32_t fnv1a(std::string_view bytes) {
 
 void EmbeddingAsset::dequantize(std::size_t row, float* out) const {
   const std::int8_t* q = values.data() + row * dims;
-  const float s = scales[row];
-  for (std::uint32_t i = 0; i < dims; ++i) out[i] = float(q[i]) * s;
+  const float quarter = scales[row] * 0.25f;  // exact: a power of two
+  for (std::size_t k = row * dims, i = 0; i < dims; ++i, ++k) {
+    const int bits = (refine[k >> 2] >> (2 * (k & 3))) & 3;
+    out[i] = float(4 * q[i] + (bits >= 2 ? bits - 4 : bits)) * quarter;
+  }
 }
 
 EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& name) {
@@ -52,7 +55,7 @@ EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& 
   const std::uint32_t checksum = read_u32_le(h + 32);
   const std::uint32_t quant = read_u32_le(h + 36);
   if (a.dims == 0 || a.dims > kMaxDims) fail(name, "implausible dimension " + std::to_string(a.dims));
-  if (quant != kQuantInt8RowScale) fail(name, "unknown quantization scheme " + std::to_string(quant));
+  if (quant != kQuantInt8Refined) fail(name, "unknown quantization scheme " + std::to_string(quant));
   if (a.shard_count == 0 || a.shard_count > kMaxShards || (a.is_shard() && a.shard_index >= a.shard_count))
     fail(name, "shard index " + std::to_string(a.shard_index) + " is outside 0.." + std::to_string(a.shard_count));
   if (a.is_core_bucket() && a.bucket() >= kCoreBuckets)
@@ -60,7 +63,8 @@ EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& 
   if (count > a.vocab_size) fail(name, "holds more words than the vocabulary");
 
   const std::uint64_t words_padded = (std::uint64_t(words_bytes) + 3) & ~std::uint64_t(3);
-  const std::uint64_t expected = kHeaderBytes + words_padded + 8ull * count + std::uint64_t(count) * a.dims;
+  const std::uint64_t values = std::uint64_t(count) * a.dims, refine = (values + 3) / 4;
+  const std::uint64_t expected = kHeaderBytes + words_padded + 8ull * count + values + refine;
   // a core bucket's zero padding (kBucketMinBytes); any other extra byte is refused
   const bool padded = a.is_core_bucket() && bytes.size() > expected && bytes.size() <= kBucketMinBytes &&
                       bytes.find_first_not_of('\0', expected) == std::string_view::npos;
@@ -94,6 +98,10 @@ EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& 
   }
   p += 4ull * count;
   if (!a.values.empty()) std::memcpy(a.values.data(), p, a.values.size());
+  p += a.values.size();
+  a.refine.assign(p, p + refine);
+  if (values % 4 != 0 && (a.refine.back() >> (2 * (values % 4))) != 0)
+    fail(name, "corrupted: the refinement's last byte has bits past the last value");
   return a;
 }
 

@@ -3,9 +3,11 @@
 //   header, 40 bytes: "ALEM", u32 version, dims, count, shard_index (0xFFFFFFFF = core,
 //                     0x80000000 | b = core bucket b),
 //                     shard_count, vocab_size, words_bytes, checksum (FNV-1a of the payload),
-//                     quantization (1 = int8 with one float32 scale per row)
+//                     quantization (2 = int8 and a 2-bit refinement, one float32 scale per row)
 //   payload: words ('\n'-separated UTF-8, zero-padded to 4 bytes), u32 rank[count],
-//            f32 scale[count], i8 values[count * dims]
+//            f32 scale[count], i8 values[count * dims], refinement[ceil(count * dims / 4)]
+//            (value k's 2 bits at bits 2(k % 4) of byte k / 4: 0, 1, 2, 3 for d = 0, 1, -2, -1)
+//   a value is (4 · int8 + d) · scale / 4: within scale / 8 of the source's.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -36,13 +38,14 @@ struct EmbeddingAsset {
   std::vector<std::string> words;
   std::vector<std::uint32_t> ranks;  // frequency rank in the source list (0 = most frequent)
   std::vector<float> scales;         // one per word
-  std::vector<std::int8_t> values;   // words.size() * dims
+  std::vector<std::int8_t> values;   // words.size() * dims: the int8 part (the nearest-word search's)
+  std::vector<std::uint8_t> refine;  // the 2-bit refinements, 4 a byte
 
   bool is_core() const { return shard_index == kCoreShardIndex; }
   bool is_core_bucket() const { return !is_core() && (shard_index & kCoreBucketFlag) != 0; }
   bool is_shard() const { return !is_core() && !is_core_bucket(); }
   std::uint32_t bucket() const { return shard_index & ~kCoreBucketFlag; }  // of a core bucket
-  // Writes word `row`'s dequantized vector (dims floats) to out.
+  // Writes word `row`'s vector (dims floats, int8 and refinement) to out.
   void dequantize(std::size_t row, float* out) const;
 };
 

@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser), against dist/
 // served by scripts/serve.mjs on loopback. Screenshots go to test-results/ (look at them).
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -28,9 +28,17 @@ const FLAGS = [
 const BROWSER = { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: FLAGS };
 export const CONTEXT = { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 };
 
+// A browser with one context, whose profile folder goes when it is closed (each is ~20 MB: a
+// full suite left 450 of them in /tmp).
 export async function launch() {
   const userDataDir = mkdtempSync(join(tmpdir(), 'al-chromium-'));
-  return chromium.launchPersistentContext(userDataDir, { ...BROWSER, ...CONTEXT });
+  const context = await chromium.launchPersistentContext(userDataDir, { ...BROWSER, ...CONTEXT });
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    await close(...args);
+    rmSync(userDataDir, { recursive: true, force: true });
+  };
+  return context;
 }
 
 // A browser without a context: each browser.newContext(CONTEXT) is a fresh profile (its own
@@ -64,8 +72,27 @@ export async function openDetails(details) {
   await details.evaluate((d) => {
     d.toggled = new Promise((resolve) => d.addEventListener('toggle', resolve, { once: true }));
   });
-  await details.locator('summary').first().click();
+  // a click event on the summary itself, not at its place on the screen: a panel above that draws
+  // meanwhile can move it, and a click at the old place then opened nothing (a hang, seen twice)
+  await details.locator('summary').first().dispatchEvent('click');
   await details.evaluate((d) => d.toggled);
+  await untilDrawn(details);
+}
+
+// Waits until a panel whose body comes with a part (web/app/explain/part-body.js) has it drawn:
+// it is busy (aria-busy) from the moment it is built until then.
+export async function untilDrawn(details) {
+  await details.evaluate(
+    (d) =>
+      d.hasAttribute('aria-busy') &&
+      new Promise((resolve) =>
+        new MutationObserver((_, o) => {
+          if (d.hasAttribute('aria-busy')) return;
+          o.disconnect();
+          resolve();
+        }).observe(d, { attributes: true, attributeFilter: ['aria-busy'] }),
+      ),
+  );
 }
 
 // The weights table the element shows for screen readers (opened first, as a reader would):

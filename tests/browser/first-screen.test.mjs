@@ -84,7 +84,7 @@ test('a word typed while core.bin is on its way is looked up, never reported unk
   await page.close();
 });
 
-test('the page asks for its first files from its first bytes, and the photos only with the picture', async () => {
+test('the page asks for its first files from its first bytes, and the photos and the picture mode only with the picture', async () => {
   const page = await env.context.newPage();
   const requested = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -100,6 +100,11 @@ test('the page asks for its first files from its first bytes, and the photos onl
   for (const p of [...seedFiles, '/wasm/attention-lens-simd.wasm', '/attention-lens-element.js'])
     assert.equal(requested.filter((r) => r === p).length, 1, p);
   assert.ok(!requested.some((p) => p.startsWith('/images/')), 'no photo before the picture mode');
+  // nor the picture mode's code (web/app/parts.js), which comes once, with the mode
+  assert.ok(!requested.includes('/attention-lens-image.js'), requested.join(' '));
+  await page.locator('attention-lens [role=tab][data-mode=image]').click();
+  await waitForImage(page);
+  assert.equal(requested.filter((r) => r === '/attention-lens-image.js').length, 1);
   await page.close();
 });
 

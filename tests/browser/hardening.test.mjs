@@ -106,6 +106,8 @@ async function brokenSite(name, damage) {
     'index.html',
     'attention-lens.js',
     'attention-lens-element.js',
+    'attention-lens-image.js',
+    'attention-lens-explain.js',
     'page.css',
     'favicon.svg',
     'wasm',
@@ -117,6 +119,7 @@ async function brokenSite(name, damage) {
   const served = await startServer({ root: dir, port: 0, quiet: true });
   return {
     ...served,
+    dir,
     cleanup: () => {
       served.server.close();
       rmSync(dir, { recursive: true, force: true });
@@ -168,6 +171,38 @@ for (const [name, damage, message] of [
     }
   });
 }
+
+test('a copy without attention-lens-image.js: the text works, the picture mode says so and tries again', async () => {
+  const site = await brokenSite('no-image-part', (dir) => rmSync(join(dir, 'attention-lens-image.js')));
+  try {
+    const { page, problems } = await openLens(env.context, site.url);
+    const part = [];
+    page.on('request', (r) => r.url().endsWith('/attention-lens-image.js') && part.push(r.url()));
+    const lens = page.locator('attention-lens');
+    await lens.locator('[role=tab][data-mode=image]').click();
+    const alert = lens.locator('.image-mode [role=alert]');
+    await alert.waitFor();
+    assert.match(
+      await alert.textContent(),
+      /^The picture mode could not be loaded: could not load http:\/\/[^ ]+\/attention-lens-image\.js\./,
+    );
+    assert.equal(part.length, 1);
+    // the file copied in, "Try again" builds the mode without a reload
+    cpSync(join(dist, 'attention-lens-image.js'), join(site.dir, 'attention-lens-image.js'));
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await lens.locator('.image-mode .about-model').waitFor(); // its views (this copy has no photos)
+    assert.equal(part.length, 2);
+    assert.equal(await lens.locator('.image-mode [role=alert]', { hasText: 'could not be loaded' }).count(), 0);
+    // the missing file's 404 (and the photos', which this copy lacks): no script error
+    assert.deepEqual(
+      problems.filter((p) => !/status of 404/.test(p)),
+      [],
+    );
+    await page.close();
+  } finally {
+    site.cleanup();
+  }
+});
 
 test('a copy without attention-lens-element.js: the page says what to copy, in the element', async () => {
   const site = await brokenSite('no-element', (dir) => rmSync(join(dir, 'attention-lens-element.js')));

@@ -1,10 +1,18 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { PNG } from 'pngjs';
 import { run, runJson, streamRows, sumOf } from './run-cli.mjs';
+
+// temporary folders of this file's tests, removed when they end
+const temps = [];
+after(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+function tempDir() {
+  temps.push(mkdtempSync(join(tmpdir(), 'al-cli-')));
+  return temps.at(-1);
+}
 
 const SEED = 'A Lannister always pays his debts';
 
@@ -54,14 +62,16 @@ test('--json answers "what is this about?": the topic, every class\'s score and 
   assert.equal(t.weights.length, 7);
   assert.ok(Math.abs(sumOf(t.weights) - 1) < 1e-5);
   assert.equal(t.wordScores[5], null); // "a" has no vector
-  assert.equal(t.weights.indexOf(Math.max(...t.weights)), 3); // "violin"
+  // on a word that carries the topic ("played" or "violin", as tests/fixtures/topic-sentences.json has it)
+  assert.ok([1, 3].includes(t.weights.indexOf(Math.max(...t.weights))), t.weights.join(' '));
+  assert.ok(t.weights[1] + t.weights[3] > 0.9, t.weights.join(' '));
   const unsure = runJson(['they waited for the bus in the rain', '--steps', 'weights']).topic;
   assert.equal(unsure.label, null);
   assert.ok(unsure.scores[unsure.best] < 0.5 || unsure.scores.none >= unsure.scores[unsure.best]);
   // the table says it in a line; a model given that is not there is an error
   assert.match(
     run(['she played the violin']).stdout,
-    /What is this about\? music \(\d+%\): the question's weights violin/,
+    /What is this about\? music \(\d+%\): the question's weights (played|violin) [\d.]+, (played|violin)/,
   );
   const missing = run(['she played the violin', '--topic-model', '/nonexistent/topic.bin']);
   assert.equal(missing.status, 1);
@@ -187,7 +197,7 @@ function twoRegionPng(width = 96, height = 64) {
         left = x < width / 3;
       png.data.set([left ? 200 : 40, 60, left ? 40 : 190, 255], i);
     }
-  const file = join(mkdtempSync(join(tmpdir(), 'al-cli-')), 'two.png');
+  const file = join(tempDir(), 'two.png');
   writeFileSync(file, PNG.sync.write(png));
   return file;
 }
@@ -213,7 +223,7 @@ test('--image --json gives the steps with their shapes, rows of weights summing 
 });
 
 test('--image refuses what is not a PNG, a damaged PNG and a patch off the grid, with a message', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'al-cli-'));
+  const dir = tempDir();
   writeFileSync(join(dir, 'a.png'), '<html>not found</html>');
   let r = run(['--image', join(dir, 'a.png')]);
   assert.equal(r.status, 1);

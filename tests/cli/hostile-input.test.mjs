@@ -3,14 +3,15 @@
 // allocated, the same PNGs are accepted and refused as the page does, and --query is strict.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
 import { cli, run } from './run-cli.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'al-hostile-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 function chunk(type, data, crc) {
   const head = Buffer.alloc(8);

@@ -5,7 +5,8 @@
 // this only the header checks would ever be reached.
 // Invariants: the reader throws AssetError (nothing else) or returns an asset whose sizes agree
 // with its header: dims and count as declared, count <= vocab_size, one rank and scale per word,
-// count * dims values, and a file size equal to the header's layout. A parsed core file then
+// count * dims values and their 2-bit refinements, and a file size equal to the header's
+// layout. A parsed core file then
 // goes into an EmbeddingStore, and every word is looked up.
 #include <cstddef>
 #include <cstdint>
@@ -50,10 +51,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (a.words.size() != count) fail("word count disagrees with the header");
   if (a.ranks.size() != count || a.scales.size() != count) fail("ranks or scales are not one per word");
   if (a.values.size() != std::size_t(count) * a.dims) fail("values are not count * dims");
+  if (a.refine.size() != (a.values.size() + 3) / 4) fail("the refinement is not a quarter byte a value");
   if (count > a.vocab_size) fail("more words than the vocabulary");
   if (a.shard_count == 0 || (!a.is_core() && a.shard_index >= a.shard_count)) fail("shard index out of range");
   const std::size_t padded = (std::size_t(words_bytes) + 3) & ~std::size_t(3);
-  if (bytes.size() != 40 + padded + 8 * std::size_t(count) + std::size_t(count) * a.dims)
+  if (bytes.size() != 40 + padded + 8 * std::size_t(count) + a.values.size() + a.refine.size())
     fail("file size disagrees with the header's layout");
   std::size_t word_bytes = count > 0 ? count - 1 : 0;  // the '\n' separators
   for (const std::string& w : a.words) word_bytes += w.size();

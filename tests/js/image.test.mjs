@@ -3,7 +3,7 @@
 // on itself under the default options, every step has its documented shape, bad pictures and
 // options are refused with a message, and nothing leaks.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -139,11 +139,13 @@ for (const build of BUILDS) {
   });
 }
 
-test("the wasm builds give the native CLI's numbers for the same picture", async () => {
+test("the wasm builds give the native CLI's numbers for the same picture", async (t) => {
   const picture = twoRegions(120, 90);
   const png = new PNG({ width: 120, height: 90 });
   png.data.set(picture.data);
-  const file = join(mkdtempSync(join(tmpdir(), 'al-img-')), 'p.png');
+  const dir = mkdtempSync(join(tmpdir(), 'al-img-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'p.png');
   writeFileSync(file, PNG.sync.write(png));
   const options = { patch: 16, heads: 4, positional: true, weights: 'random', seed: 3, mask: 'self' };
   const cli = cliJson([

@@ -1,5 +1,6 @@
 // Builds small embeddings files in the format of scripts/build-embeddings.mjs, for tests.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -32,12 +33,22 @@ inline std::string build_asset(const std::vector<TestWord>& words, std::uint32_t
     scales.push_back(m > 0 ? m / 127 : 1);
     append_f32_le(payload, scales.back());
   }
+  // F = round(4v / scale) in two parts: the int8 q = floor((F + 2) / 4) and the 2-bit d = F - 4q
+  std::string refine((words.size() * dims + 3) / 4, '\0');
+  std::size_t k = 0;
   for (std::size_t i = 0; i < words.size(); ++i)
-    for (float v : words[i].vector) payload.push_back(char(std::lround(v / scales[i])));
+    for (float v : words[i].vector) {
+      const long f = std::clamp(std::lround(4 * double(v) / scales[i]), -508L, 508L);
+      const long q = long(std::floor(double(f + 2) / 4));
+      payload.push_back(char(q));
+      refine[k >> 2] = char(refine[k >> 2] | ((f - 4 * q) & 3) << (2 * (k & 3)));
+      ++k;
+    }
+  payload += refine;
   if (payload.size() + 40 < min_bytes) payload.resize(min_bytes - 40, '\0');
   std::string out = "ALEM";
-  for (std::uint32_t v : {1u, dims, std::uint32_t(words.size()), shard_index, shard_count, vocab_size,
-                          std::uint32_t(words_bytes), fnv1a(payload), 1u})
+  for (std::uint32_t v : {2u, dims, std::uint32_t(words.size()), shard_index, shard_count, vocab_size,
+                          std::uint32_t(words_bytes), fnv1a(payload), 2u})
     append_u32_le(out, v);
   return out + payload;
 }

@@ -24,15 +24,41 @@ std::vector<std::string> shard_files(const std::vector<TestWord>& rare, std::uin
 
 }  // namespace
 
-TEST_CASE("an embeddings file parses into words, ranks and int8 vectors within one step of the scale", "[embeddings]") {
+TEST_CASE("an embeddings file parses into words, ranks and vectors within an eighth of the row's scale",
+          "[embeddings]") {
   const al::EmbeddingAsset a = al::parse_embedding_asset(build_asset(kCore, al::kCoreShardIndex, 4, 5), "core.bin");
   REQUIRE(a.is_core());
   REQUIRE(a.words == std::vector<std::string>{"the", "debts"});
   REQUIRE(a.ranks == std::vector<std::uint32_t>{1000, 1001});
   float v[4];
   a.dequantize(1, v);
-  for (int i = 0; i < 4; ++i) REQUIRE(std::abs(v[i] - kCore[1].vector[std::size_t(i)]) <= a.scales[1] / 2 + 1e-7f);
+  for (int i = 0; i < 4; ++i) REQUIRE(std::abs(v[i] - kCore[1].vector[std::size_t(i)]) <= a.scales[1] / 8 + 1e-7f);
   REQUIRE(v[0] == 2.0f);  // the largest |x| is exact: it maps to ±127
+}
+
+TEST_CASE("the 2-bit refinement puts a value four times closer than its int8 part alone", "[embeddings]") {
+  // 0.3 / (1 / 127) = 38.1: int8 38 (off by 0.1 of a step), F = round(152.4) = 152 = 4 · 38 + 0;
+  // 0.6: 76.2 -> F = 305 = 4 · 76 + 1; -0.45: -57.15 -> F = -229 = 4 · (-57) - 1
+  const std::vector<TestWord> words = {{"w", {1.0f, 0.3f, 0.6f, -0.45f, 0.123f}}};
+  const al::EmbeddingAsset a = al::parse_embedding_asset(build_asset(words, 0, 1, 1), "shard-000.bin");
+  REQUIRE(a.values == std::vector<std::int8_t>{127, 38, 76, -57, 16});
+  float v[5];
+  a.dequantize(0, v);
+  double refined = 0, int8_only = 0;
+  for (int i = 0; i < 5; ++i) {
+    const double x = words[0].vector[std::size_t(i)];
+    refined = std::max(refined, std::abs(v[i] - x));
+    int8_only = std::max(int8_only, std::abs(a.values[std::size_t(i)] * double(a.scales[0]) - x));
+    REQUIRE(std::abs(v[i] - x) <= a.scales[0] / 8 + 1e-7);
+  }
+  REQUIRE(refined < int8_only / 2);
+  // five values: the refinement's second byte holds one, and its other 6 bits must be zero
+  std::string bad = build_asset(words, 0, 1, 1);
+  bad.back() = char(bad.back() | 0x10);
+  std::string checksum;
+  al::append_u32_le(checksum, al::fnv1a(std::string_view(bad).substr(40)));
+  bad.replace(32, 4, checksum);
+  REQUIRE_THROWS_WITH(al::parse_embedding_asset(bad, "shard-000.bin"), Contains("bits past the last value"));
 }
 
 TEST_CASE("a wrong, truncated or corrupted embeddings file is refused with a clear message", "[embeddings]") {
@@ -46,8 +72,8 @@ TEST_CASE("a wrong, truncated or corrupted embeddings file is refused with a cle
   bad[1] = 'X';
   REQUIRE_THROWS_WITH(al::parse_embedding_asset(bad, "core.bin"), Contains("wrong magic"));
   bad = good;
-  bad[4] = 2;
-  REQUIRE_THROWS_WITH(al::parse_embedding_asset(bad, "core.bin"), Contains("format version 2"));
+  bad[4] = 1;  // the format before the refinement
+  REQUIRE_THROWS_WITH(al::parse_embedding_asset(bad, "core.bin"), Contains("format version 1"));
   bad = good;
   bad[bad.size() - 3] ^= 0x10;  // one flipped bit in the vectors
   REQUIRE_THROWS_WITH(al::parse_embedding_asset(bad, "core.bin"), Contains("corrupted"));

@@ -102,7 +102,9 @@ TEST_CASE("a word's own vector finds that word; zero, empty or wrong-sized queri
   const auto got = nearest.query(v.data(), 100, 3);
   REQUIRE(got.size() == 3);
   REQUIRE(got[0].word == asset.words[17]);
-  REQUIRE(got[0].similarity > 0.99999f);
+  // the search ranks the int8 part; the word's vector is refined (2 bits a value), a hair away
+  REQUIRE(got[0].similarity > 0.999f);
+  REQUIRE(got[0].similarity < 1.0f);
   REQUIRE(nearest.query(std::vector<float>(100, 0.0f).data(), 100, 5).empty());
   REQUIRE(nearest.query(v.data(), 100, 0).empty());
   v[3] = INFINITY;

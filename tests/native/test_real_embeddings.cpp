@@ -59,9 +59,10 @@ double cosine(const std::vector<float>& a, const std::vector<float>& b) {
 
 }  // namespace
 
-TEST_CASE("the core file holds the 16,384 most frequent GloVe words, 100-d, within 2 MB", "[real]") {
+TEST_CASE("the core file holds the 16,384 most frequent GloVe words, 100-d, within 2.4 MB", "[real]") {
   const std::string bytes = read(kDir + "/core.bin");
-  REQUIRE(bytes.size() <= 2000000);
+  // 1,901,144 bytes in int8 alone; the refinement may add at most a quarter (issue 21)
+  REQUIRE(bytes.size() <= 1901144 * 5 / 4);
   const al::EmbeddingAsset core = al::parse_embedding_asset(bytes, "core.bin");
   REQUIRE(core.dims == 100);
   REQUIRE(core.words.size() == 16384);

@@ -56,7 +56,7 @@ export function assetUrl(path) {
   return place().url(path).href;
 }
 
-function loadScript(src) {
+export function loadScript(src) {
   return new Promise((resolve, reject) => {
     const s = document.createElement('script');
     s.src = src;

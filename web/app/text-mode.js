@@ -3,15 +3,17 @@
 // step-by-step pipeline.
 import { h } from './dom.js';
 import { exportButtons } from './export.js';
-import { ENCODER_DECODER_PANEL, encoderDecoderView } from './explain/encoder-decoder.js';
-import { HEADS_LEARNED_PANEL, headsLearnedView } from './explain/heads-learned.js';
+import { ENCODER_DECODER_PANEL } from './explain/encoder-decoder.js';
+import { HEADS_LEARNED_PANEL } from './explain/heads-learned.js';
 import { explainPanel } from './explain/panel.js';
+import { partBody } from './explain/part-body.js';
 import { POSITIONAL_PANEL, positionalView } from './explain/positional.js';
-import { RECURRENT_PANEL, recurrentView } from './explain/recurrent.js';
-import { SCALING_PANEL, scalingView } from './explain/scaling.js';
-import { SIMILARITY_PANEL, similarityView } from './explain/similarity.js';
+import { RECURRENT_PANEL } from './explain/recurrent.js';
+import { SCALING_PANEL } from './explain/scaling.js';
+import { SIMILARITY_PANEL } from './explain/similarity.js';
 import { TRACE_PANEL, traceView } from './explain/trace.js';
-import { WHAT_IF_PANEL, whatIfView } from './explain/whatif.js';
+import { WHAT_IF_PANEL } from './explain/whatif.js';
+import { loadExplainPart } from './parts.js';
 import { controlsView } from './views/controls.js';
 import { diagonalView } from './views/diagonal.js';
 import { headsView } from './views/heads.js';
@@ -20,21 +22,22 @@ import { inputView } from './views/input.js';
 import { pipelineView } from './views/pipeline.js';
 import { searchView } from './views/search.js';
 import { topicView } from './views/topic.js';
-import { TRAIN_PANEL, trainView } from './views/train.js';
+import { TRAIN_PANEL } from './views/train.js';
 import { weightsTableView } from './views/weights-table.js';
 
 // The explanations, in the page's order: each a panel whose body is built when first needed
-// (explain/panel.js).
+// (explain/panel.js); those closed at first come with a part (explain/bodies.js).
+const later = (name) => partBody(loadExplainPart, name);
 const EXPLANATIONS = [
   [TRACE_PANEL, traceView],
-  [SCALING_PANEL, scalingView],
+  [SCALING_PANEL, later('scalingView')],
   [POSITIONAL_PANEL, positionalView],
-  [SIMILARITY_PANEL, similarityView],
-  [WHAT_IF_PANEL, whatIfView],
-  [ENCODER_DECODER_PANEL, encoderDecoderView],
-  [RECURRENT_PANEL, recurrentView],
-  [HEADS_LEARNED_PANEL, headsLearnedView],
-  [TRAIN_PANEL, trainView],
+  [SIMILARITY_PANEL, later('similarityView')],
+  [WHAT_IF_PANEL, later('whatIfView')],
+  [ENCODER_DECODER_PANEL, later('encoderDecoderView')],
+  [RECURRENT_PANEL, later('recurrentView')],
+  [HEADS_LEARNED_PANEL, later('headsLearnedView')],
+  [TRAIN_PANEL, later('trainView')],
 ];
 
 // Returns { root, filter (the panel the heatmap fits), views }.

@@ -11,7 +11,7 @@ import { filesAt, packagedFiles } from './locate.js';
 // trainer: load the build that can also train (lens.createTrainer), about 30 kB more
 // topic: load the topic query's model (weights/topic.bin, 19 kB) for result.topic(): 'auto'
 // (the default) where the files have it, true (fail without it) or false
-// vocabulary: 'eager' (the default) loads the whole core vocabulary (1.9 MB) first, 'later' leaves
+// vocabulary: 'eager' (the default) loads the whole core vocabulary (2.3 MB) first, 'later' leaves
 // it to lens.loadVocabulary(): analyses fetch their own words' small files (createLensWith)
 export async function createAttentionLens({
   baseUrl,
@@ -55,7 +55,7 @@ async function readTopicModel(files, required) {
 
 // A lens over a started wasm module; readAsset(name, onProgress, { priority }) returns the bytes
 // of an embeddings file ('core.bin', 'core-NNN.bin', 'shard-NNN.bin'). The page uses it with its
-// own loaders. vocabulary: 'eager' loads the whole core vocabulary (core.bin, 1.9 MB: the
+// own loaders. vocabulary: 'eager' loads the whole core vocabulary (core.bin, 2.3 MB: the
 // nearest-word search needs it) before the lens is returned; 'later' leaves it to
 // lens.loadVocabulary(), and each analysis fetches its own words' small files first.
 export async function createLensWith({ module, simd, readAsset, onProgress, vocabulary = 'eager' }) {

@@ -120,7 +120,7 @@ export class Lens {
     }
   }
 
-  // The whole core vocabulary (core.bin, 1.9 MB), which the nearest-word search needs; fetched
+  // The whole core vocabulary (core.bin, 2.3 MB), which the nearest-word search needs; fetched
   // once, at low priority (the words of a text come first, in their own small files). Throws
   // (the returned promise rejects) when it cannot be loaded.
   loadVocabulary(onProgress) {

@@ -217,9 +217,41 @@ export function tourView(store, shadowRoot) {
     for (const type of ['wheel', 'touchmove']) addEventListener(type, stopFollowing, { passive: true });
   }
 
+  // A step's target that is not there yet (the picture mode's views come with their part,
+  // web/app/parts.js) is focused when it arrives.
+  let waiting = null;
+  function stopWaiting() {
+    waiting?.disconnect();
+    waiting = null;
+  }
+  function focusTarget(target) {
+    const find = () =>
+      [...shadowRoot.querySelectorAll(target)].find((e) => e.closest('.mode-panel:not([hidden])')) ??
+      shadowRoot.querySelector(target);
+    const show = (el) => {
+      if (el) {
+        el.classList.add('tour-focus');
+        if (el.tagName === 'DETAILS') el.open = true;
+      }
+      follow(el);
+      placeCard(el);
+    };
+    const el = find();
+    show(el);
+    if (el || typeof MutationObserver === 'undefined') return;
+    waiting = new MutationObserver(() => {
+      const found = find();
+      if (!found) return;
+      stopWaiting();
+      show(found);
+    });
+    waiting.observe(shadowRoot, { childList: true, subtree: true });
+  }
+
   function go(to) {
     shadowRoot.querySelectorAll('.tour-focus').forEach((el) => el.classList.remove('tour-focus'));
     stopFollowing();
+    stopWaiting();
     if (to < 0 || to >= STEPS.length) {
       step = -1;
       panel.hidden = true;
@@ -245,16 +277,14 @@ export function tourView(store, shadowRoot) {
     back.disabled = step === 0;
     next.textContent = step === STEPS.length - 1 ? 'Finish' : 'Next';
     panel.hidden = false;
-    const el =
-      [...shadowRoot.querySelectorAll(target)].find((e) => e.closest('.mode-panel:not([hidden])')) ??
-      shadowRoot.querySelector(target);
-    if (el) {
-      el.classList.add('tour-focus');
-      if (el.tagName === 'DETAILS') el.open = true;
-    }
-    follow(el);
-    placeCard(el);
+    focusTarget(target);
     next.focus({ preventScroll: true });
   }
-  return { root: h('div', { class: 'tour-wrap' }, start, panel), destroy: stopFollowing };
+  return {
+    root: h('div', { class: 'tour-wrap' }, start, panel),
+    destroy: () => {
+      stopFollowing();
+      stopWaiting();
+    },
+  };
 }

@@ -1,0 +1,29 @@
+// An explanation's body that comes with a part (web/app/parts.js): the panel (panel.js) builds it
+// as it would its own, and it draws once the part has arrived. Until then the panel is busy
+// (aria-busy); if the part cannot be loaded, the panel says so.
+import { h } from '../dom.js';
+
+export function partBody(load, name) {
+  return (store, root) => {
+    let view = null,
+      gone = false;
+    root.setAttribute('aria-busy', 'true');
+    load().then(
+      (part) => {
+        if (!gone) view = part[name](store, root);
+        root.removeAttribute('aria-busy');
+      },
+      (e) => {
+        root.removeAttribute('aria-busy');
+        if (!gone)
+          root.append(h('p', { class: 'error', role: 'alert' }, `This explanation could not be loaded: ${e.message}.`));
+      },
+    );
+    return {
+      destroy() {
+        gone = true;
+        view?.destroy();
+      },
+    };
+  };
+}

@@ -1,0 +1,58 @@
+// The picture mode's views, built into its panel when the mode is first shown (image-mode.js):
+// the picture, its options, the attention filter on the picture beside the search-engine analogy,
+// filter × V as pictures, the training panel and the step-by-step pipeline. A part of its own
+// (parts.js): the first screen, in the text mode, never runs it.
+import { append, h } from '../dom.js';
+import { watch } from '../store.js';
+import { pipelineView } from '../views/pipeline.js';
+import { startImageCompute } from './compute.js';
+import { blendView } from './views/blend.js';
+import { imageControlsView } from './views/controls.js';
+import { imageFilterView } from './views/filter.js';
+import { IMAGE_PIPELINE } from './views/pipeline-stages.js';
+import { onPastePicture, pickerView } from './views/picker.js';
+import { imageSearchView } from './views/search.js';
+import { imageTrainView } from './views/train.js';
+
+const ABOUT =
+  'Content-similarity attention on this picture; no pretrained network. Each patch becomes 48 numbers made from ' +
+  'its own pixels (a brightness and colour thumbnail), and the same attention layer as the text mode compares every ' +
+  'patch with every other. With identity weights a patch attends to the patches that look like it: that is the ' +
+  'classical non-local means filter (Buades, Coll and Morel, 2005), which non-local neural networks (Wang et al., ' +
+  '2018) made a learned layer. Random weights compare at random; trained weights were trained here, on pictures.';
+
+export function buildImageMode(store, host, root, attributes) {
+  const picker = pickerView(store),
+    controls = imageControlsView(store),
+    filter = imageFilterView(store),
+    search = imageSearchView(store),
+    blend = blendView(store),
+    pipeline = pipelineView(store, IMAGE_PIPELINE),
+    train = imageTrainView(store);
+  const error = h('div', { class: 'image-error', role: 'alert', hidden: true });
+  append(root, [
+    h('p', { class: 'about-model' }, ABOUT),
+    picker.root,
+    controls.root,
+    error,
+    h('div', { class: 'main' }, filter.root, search.root),
+    blend.root,
+    train.root,
+    pipeline.root,
+  ]);
+  const views = [picker, controls, filter, search, blend, train, pipeline];
+  const stopError = watch(store, ['imageError'], ({ imageError }) => {
+    error.hidden = !imageError;
+    error.textContent = imageError ? `Something went wrong: ${imageError}` : '';
+  });
+  const stopPaste = onPastePicture(host, store);
+  const stopCompute = startImageCompute(store, attributes);
+  return {
+    destroy: () => {
+      stopError();
+      stopPaste();
+      stopCompute();
+      for (const v of views) v.destroy();
+    },
+  };
+}
