@@ -72,8 +72,10 @@ export async function openDetails(details) {
   await details.evaluate((d) => {
     d.toggled = new Promise((resolve) => d.addEventListener('toggle', resolve, { once: true }));
   });
+  // on screen, as a reader opens it (what is off screen is not rendered: content-visibility), then
   // a click event on the summary itself, not at its place on the screen: a panel above that draws
   // meanwhile can move it, and a click at the old place then opened nothing (a hang, seen twice)
+  await details.scrollIntoViewIfNeeded();
   await details.locator('summary').first().dispatchEvent('click');
   await details.evaluate((d) => d.toggled);
   await untilDrawn(details);

@@ -147,12 +147,12 @@ export interface CreateOptions {
    */
   topic?: 'auto' | boolean;
   /**
-   * 'eager' (the default): the whole core vocabulary (core.bin, 1.9 MB) loads before the lens is
+   * 'eager' (the default): the whole core vocabulary (core.bin, 2.3 MB) loads before the lens is
    * returned. 'later': it loads only on lens.loadVocabulary(); until then each analysis fetches
    * its own words' small files (a few kB each) and nearestWords throws.
    */
   vocabulary?: 'eager' | 'later';
 }
 
-/** Loads the WebAssembly module and (unless vocabulary is 'later') the core GloVe embeddings (about 1.9 MB). */
+/** Loads the WebAssembly module and (unless vocabulary is 'later') the core GloVe embeddings (about 2.3 MB). */
 export function createAttentionLens(options?: CreateOptions): Promise<AttentionLens>;
