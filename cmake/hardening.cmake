@@ -42,7 +42,8 @@ endif()
 
 # ---- libFuzzer targets ----------------------------------------------------------------------
 # fuzz_png: the CLI's PNG reader (cli_png, with libspng); fuzz_image: the core's image entry;
-# fuzz_weights: the trained weights file (what users load).
+# fuzz_weights: the trained weights file (what users load); fuzz_embedding_asset: the word
+# vectors' files and the store on top.
 set(fuzz_targets fuzz_tokenizer fuzz_embedding_asset fuzz_analyze fuzz_png fuzz_image fuzz_weights)
 function(add_fuzz_target t)
   add_executable(${t} ${ARGN})
@@ -62,10 +63,12 @@ if(ATTENTION_LENS_FUZZ AND NOT EMSCRIPTEN)
 elseif(NOT EMSCRIPTEN)
   # the picture path's targets without libFuzzer: their seed corpus and seeded mutations of it, a
   # short run in every native ctest (under ASan + UBSan in the sanitizer build, npm test)
-  foreach(t fuzz_png fuzz_image fuzz_weights)
+  foreach(t fuzz_png fuzz_image fuzz_weights fuzz_embedding_asset)
     add_fuzz_target(${t}_replay tests/fuzz/${t}.cpp tests/fuzz/replay_main.cpp)
   endforeach()
   add_test(NAME fuzz_png_replay COMMAND fuzz_png_replay ${CMAKE_SOURCE_DIR}/tests/fuzz/corpus/fuzz_png 5000)
   add_test(NAME fuzz_image_replay COMMAND fuzz_image_replay ${CMAKE_SOURCE_DIR}/tests/fuzz/corpus/fuzz_image 200)
   add_test(NAME fuzz_weights_replay COMMAND fuzz_weights_replay ${CMAKE_SOURCE_DIR}/tests/fuzz/corpus/fuzz_weights 5000)
+  add_test(NAME fuzz_embedding_asset_replay COMMAND fuzz_embedding_asset_replay
+                                            ${CMAKE_SOURCE_DIR}/tests/fuzz/corpus/fuzz_embedding_asset 5000)
 endif()

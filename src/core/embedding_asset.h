@@ -27,7 +27,7 @@ constexpr std::uint32_t kCoreBucketFlag = 0x80000000u;
 constexpr std::uint32_t kCoreBuckets = 512;
 // A core bucket may end in zeros up to this size: bundlers inline a file under 4,096 bytes as
 // base64 in the code that names it (Vite's assetsInlineLimit), most buckets are smaller, and
-// 1.9 MB of them in an app's code would be fetched with it.
+// 2.3 MB of them in an app's code would be fetched with it.
 constexpr std::size_t kBucketMinBytes = 4100;
 
 struct EmbeddingAsset {

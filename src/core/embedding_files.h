@@ -1,6 +1,6 @@
 // Which embeddings files a text needs, and in what order. The CLI and the trainers read the core
 // file first (from disk, it costs nothing), then the shards of the text's rare words. A page asks
-// for the text's core buckets first (a few KB: its words' vectors, without the 1.9 MB core
+// for the text's core buckets first (a few KB: its words' vectors, without the 2.3 MB core
 // file), then the shards of the words the buckets say are rare; the core file follows in the
 // background, for the nearest-word search. The CLI, the trainers and the JS API (which fetches
 // the files itself) all ask this module, so the order is decided once.

@@ -6,13 +6,14 @@
 // Invariants: the reader throws AssetError (nothing else) or returns an asset whose sizes agree
 // with its header: dims and count as declared, count <= vocab_size, one rank and scale per word,
 // count * dims values and their 2-bit refinements, and a file size equal to the header's
-// layout. A parsed core file then
-// goes into an EmbeddingStore, and every word is looked up.
+// layout (a core bucket's zero padding aside). A parsed core file or core bucket then
+// goes into an EmbeddingStore, and every word is found (or its stand-in, for "a", "i", digits).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "core/bytes.h"
@@ -53,9 +54,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (a.values.size() != std::size_t(count) * a.dims) fail("values are not count * dims");
   if (a.refine.size() != (a.values.size() + 3) / 4) fail("the refinement is not a quarter byte a value");
   if (count > a.vocab_size) fail("more words than the vocabulary");
-  if (a.shard_count == 0 || (!a.is_core() && a.shard_index >= a.shard_count)) fail("shard index out of range");
+  if (a.shard_count == 0 || (a.is_shard() && a.shard_index >= a.shard_count)) fail("shard index out of range");
+  if (a.is_core_bucket() && a.bucket() >= al::kCoreBuckets) fail("core bucket out of range");
   const std::size_t padded = (std::size_t(words_bytes) + 3) & ~std::size_t(3);
-  if (bytes.size() != 40 + padded + 8 * std::size_t(count) + a.values.size() + a.refine.size())
+  const std::size_t layout = 40 + padded + 8 * std::size_t(count) + a.values.size() + a.refine.size();
+  // only a core bucket may be longer: zeros up to al::kBucketMinBytes
+  const bool zero_padded = a.is_core_bucket() && bytes.size() <= al::kBucketMinBytes &&
+                           bytes.find_first_not_of('\0', layout) == std::string::npos;
+  if (bytes.size() != layout && !(bytes.size() > layout && zero_padded))
     fail("file size disagrees with the header's layout");
   std::size_t word_bytes = count > 0 ? count - 1 : 0;  // the '\n' separators
   for (const std::string& w : a.words) word_bytes += w.size();
@@ -64,13 +70,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<float> v(a.dims);
   for (std::size_t row = 0; row < a.words.size(); ++row) a.dequantize(row, v.data());
 
-  if (a.is_core()) {
+  if (a.is_core() || a.is_core_bucket()) {
+    const std::vector<std::string> words = a.words;
     al::EmbeddingStore store;
     store.add(std::move(a));
-    const al::EmbeddingAsset& core = store.core();
-    for (const std::string& w : core.words)
-      if (store.lookup(w, v.data()).status != al::LookupStatus::Known) fail("a word of the core file is not found");
-    store.missing_shards(core.words);
+    const std::unordered_set<std::string> listed(words.begin(), words.end());
+    for (const std::string& w : words) {
+      // a word with a stand-in ("a" -> "an") is looked up as its stand-in, by design: found as a
+      // stand-in when the file lists that word too, else as the stand-in itself is (in a shard)
+      const char* stand_in = al::stand_in_for(w);
+      const al::LookupStatus got = store.lookup(w, v.data()).status;
+      if (!stand_in && got != al::LookupStatus::Known) fail("a word of the file is not found");
+      if (stand_in && listed.count(stand_in) && got != al::LookupStatus::StandIn)
+        fail("a word whose stand-in the file lists is not found as a stand-in");
+      if (stand_in && !listed.count(stand_in) && got != store.lookup(stand_in, v.data()).status)
+        fail("a word whose stand-in is not in the file is not looked up as its stand-in");
+    }
+    store.missing_shards(words);
+    store.missing_buckets(words);
   }
   return 0;
 }
