@@ -61,8 +61,9 @@ if(ATTENTION_LENS_FUZZ AND NOT EMSCRIPTEN)
   endforeach()
   add_custom_target(fuzzers DEPENDS ${fuzz_targets})
 elseif(NOT EMSCRIPTEN)
-  # the picture path's targets without libFuzzer: their seed corpus and seeded mutations of it, a
-  # short run in every native ctest (under ASan + UBSan in the sanitizer build, npm test)
+  # the picture path's and the files' targets without libFuzzer: their seed corpus and seeded
+  # mutations of it, a short run in every native ctest (under ASan + UBSan in the sanitizer build,
+  # npm test)
   foreach(t fuzz_png fuzz_image fuzz_weights fuzz_embedding_asset)
     add_fuzz_target(${t}_replay tests/fuzz/${t}.cpp tests/fuzz/replay_main.cpp)
   endforeach()
