@@ -36,6 +36,7 @@ export function packagedFileList(dist) {
     // the SIMD builds' relaxed-SIMD kernels (web/lib/loader.js), where clang-16 built them
     ...list(join(dist, 'wasm'), (f) => f === 'kernels-relaxed.wasm').map((f) => `wasm/${f}`),
     `embeddings/${manifest.core.file}`,
+    `embeddings/${manifest.shared.file}`,
     ...buckets.map((b) => `embeddings/${b}`),
     ...shards.map((s) => `embeddings/${s}`),
     ...list(join(dist, 'corpus'), (f) => f.endsWith('.txt')).map((f) => `corpus/${f}`),

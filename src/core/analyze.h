@@ -1,5 +1,6 @@
 // The whole pipeline on text, keeping every step:
-//   text -> tokens -> embeddings (GloVe) -> + positional encoding -> input X -> attention layer
+//   text -> tokens -> embeddings (GloVe) -> without the shared direction -> + positional encoding
+//        -> input X -> attention layer
 // Self-attention uses one text; cross-attention takes queries from one text and keys/values
 // from another (the "document").
 #pragma once
@@ -22,10 +23,12 @@ struct PipelineOptions {
   // the self mask by default: with identity weights a word's query is most similar to its own
   // key, and an unmasked filter shows little but its diagonal (the page says so, one click away)
   AttentionOptions attention{1, true, 1.0f, Similarity::Dot, Mask::Self};
-  bool positional = true;          // add the sinusoidal positional encoding
-  float positional_weight = 1.0f;  // X = embeddings + weight · PE; in [0, kMaxPositionalWeight]
-  std::size_t max_tokens = 1024;   // longer texts are cut (EmbeddedText::truncated says so)
-  int masked_token = -1;           // "what if this word were hidden?": its embedding row is zeroed
+  bool remove_shared = true;  // the word vectors without their shared direction (shared_direction.h)
+  bool positional = true;     // add the sinusoidal positional encoding
+  // X = word vectors + weight · PE; in [0, kMaxPositionalWeight]; by default the paper's mix
+  float positional_weight = kTextPositionalWeight;
+  std::size_t max_tokens = 1024;  // longer texts are cut (EmbeddedText::truncated says so)
+  int masked_token = -1;          // "what if this word were hidden?": its embedding row is zeroed
 };
 
 // Whatever the options, one head's attention matrices are kept for every head, so
@@ -42,12 +45,18 @@ constexpr Mask kCrossAttentionMask = Mask::None;
 
 // One text's way into the layer: its tokens and their embeddings.
 struct EmbeddedText {
-  std::vector<Token> tokens;             // the analyzed tokens (the first ones if truncated)
-  std::vector<Lookup> lookups;           // per token: known?, frequency rank
-  std::size_t total_tokens = 0;          // tokens in the whole text
-  bool truncated = false;                // total_tokens > tokens.size()
-  int masked_token = -1;                 // the token whose embedding was zeroed, or -1
-  Matrix embeddings, positional, input;  // n × d each; input = embeddings + weight · positional
+  std::vector<Token> tokens;     // the analyzed tokens (the first ones if truncated)
+  std::vector<Lookup> lookups;   // per token: known?, frequency rank
+  std::size_t total_tokens = 0;  // tokens in the whole text
+  bool truncated = false;        // total_tokens > tokens.size()
+  int masked_token = -1;         // the token whose embedding was zeroed, or -1
+  bool shared_removed = true;    // the input's word part is `centered` (else `embeddings`)
+  Matrix embeddings;             // n × d: the lookup table's rows (GloVe), zero for a word it lacks
+  Matrix centered;               // n × d: the embeddings without the shared direction (shared_direction.h)
+  Matrix positional;             // n × d: the sinusoidal encoding (zeros when off)
+  Matrix input;                  // n × d: X = words() + weight · positional
+  // The word part of the input: the vectors without the shared direction, or GloVe's as they are.
+  const Matrix& words() const { return shared_removed ? centered : embeddings; }
 };
 
 struct Analysis {

@@ -41,16 +41,37 @@ bool EmbeddingStore::bucket_loaded(std::uint32_t bucket) const {
   return bucket < bucket_loaded_.size() && bucket_loaded_[bucket];
 }
 
+const SharedDirection& EmbeddingStore::shared() const {
+  if (!has_shared_)
+    throw AssetError(std::string("the shared direction is not loaded: load ") + kSharedFileName + " first");
+  return shared_;
+}
+
+void EmbeddingStore::check_build(std::uint32_t dims, std::uint32_t vocab_size, const std::string& what) const {
+  const bool other_files = has_vectors() && (dims != layout_.dims || vocab_size != layout_.vocab_size);
+  const bool other_shared = has_shared_ && (dims != shared_.dims || vocab_size != shared_.vocab_size);
+  if (other_files || other_shared)
+    throw AssetError(what +
+                     " belongs to a different build of the embeddings than the files loaded before; rebuild them");
+}
+
+void EmbeddingStore::add_shared(SharedDirection shared) {
+  if (has_shared_) throw AssetError("the shared direction is already loaded");
+  check_build(shared.dims, shared.vocab_size, kSharedFileName);
+  shared_ = std::move(shared);
+  has_shared_ = true;
+}
+
 void EmbeddingStore::add(EmbeddingAsset asset) {
   const std::string what = asset.is_core()          ? std::string("core.bin")
                            : asset.is_core_bucket() ? "core bucket " + std::to_string(asset.bucket())
                                                     : "shard " + std::to_string(asset.shard_index);
+  check_build(asset.dims, asset.vocab_size, what);
   if (!has_vectors()) {
     layout_ = {asset.dims, asset.shard_count, asset.vocab_size};
     shard_loaded_.assign(asset.shard_count, false);
     bucket_loaded_.assign(kCoreBuckets, false);
-  } else if (asset.dims != layout_.dims || asset.shard_count != layout_.shard_count ||
-             asset.vocab_size != layout_.vocab_size) {
+  } else if (asset.shard_count != layout_.shard_count) {
     throw AssetError(what +
                      " belongs to a different build of the embeddings than the files loaded before; rebuild them");
   }
@@ -122,6 +143,17 @@ Lookup EmbeddingStore::lookup(std::string_view lower_word, float* out) const {
     return l.status == LookupStatus::Known ? Lookup{LookupStatus::StandIn, l.rank} : l;
   }
   return lookup_own(lower_word, out);
+}
+
+Lookup EmbeddingStore::vector_of(std::string_view lower_word, float* out, bool remove) const {
+  if (remove) shared();  // throws before it is in
+  const Lookup l = lookup(lower_word, out);
+  if (remove) remove_shared(l, out);
+  return l;
+}
+
+void EmbeddingStore::remove_shared(const Lookup& l, float* row) const {
+  if (l.status == LookupStatus::Known || l.status == LookupStatus::StandIn) shared().remove(row);
 }
 
 Lookup EmbeddingStore::lookup_own(std::string_view lower_word, float* out) const {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/embedding_asset.h"
+#include "core/shared_direction.h"
 
 namespace al {
 
@@ -53,6 +54,13 @@ class EmbeddingStore {
   // Re-adding a shard or a bucket, or a bucket once the core file is in, is a no-op.
   void add(EmbeddingAsset asset);
 
+  // The vocabulary's shared direction (shared_direction.h), from shared.bin. Throws AssetError for
+  // a file of another build than the vectors loaded (dims, vocabulary), or a second one.
+  void add_shared(SharedDirection shared);
+  bool has_shared() const { return has_shared_; }
+  // Throws AssetError before shared.bin is loaded.
+  const SharedDirection& shared() const;
+
   bool has_core() const { return core_ >= 0; }          // the core file, with all 16,384 words
   bool has_vectors() const { return !files_.empty(); }  // any file: the layout is known
   std::uint32_t dims() const { return layout_.dims; }
@@ -78,6 +86,14 @@ class EmbeddingStore {
   // Writes the word's dequantized vector (dims() floats) to out, or its stand-in's (StandIn),
   // or zeros when it has none.
   Lookup lookup(std::string_view lower_word, float* out) const;
+  // The word's vector as the layer takes it: lookup(), then, with remove_shared, without the
+  // shared direction (shared_direction.h). A word with no vector stays zero: it says nothing,
+  // and minus the mean would say something. Throws AssetError with remove_shared before
+  // shared.bin is loaded.
+  Lookup vector_of(std::string_view lower_word, float* out, bool remove_shared) const;
+  // The second half of vector_of: row (a lookup's vector) without the shared direction, when the
+  // lookup gave it a vector (its own or a stand-in's).
+  void remove_shared(const Lookup& lookup, float* row) const;
 
   // The core file (the most frequent words), e.g. for nearest-word search. The reference stays
   // valid for the store's lifetime (adding files does not move loaded ones). Throws AssetError
@@ -94,7 +110,11 @@ class EmbeddingStore {
   // whether the word is a core word is known: the core file or its bucket is loaded
   bool core_known(std::string_view lower_word) const;
   Lookup lookup_own(std::string_view lower_word, float* out) const;
+  // Checks dims and vocabulary size against the files loaded and the shared direction.
+  void check_build(std::uint32_t dims, std::uint32_t vocab_size, const std::string& what) const;
   Layout layout_;
+  SharedDirection shared_;
+  bool has_shared_ = false;
   int core_ = -1;                     // the core file's place in files_
   std::deque<EmbeddingAsset> files_;  // a deque: references survive push_back
   std::vector<bool> shard_loaded_, bucket_loaded_;

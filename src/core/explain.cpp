@@ -60,7 +60,7 @@ CellTrace trace_cell(const Analysis& a, int head, int i, int j) {
 
 std::vector<float> answer_meaning(const Analysis& a, int query) {
   const AttentionSteps& s = a.attention;
-  const Matrix& e = a.keys().embeddings;  // n_k × d: the keys' words
+  const Matrix& e = a.keys().words();  // n_k × d: the keys' word vectors, as the layer took them
   if (query < 0 || query >= a.text.embeddings.rows)
     throw OptionError("no query " + std::to_string(query) + " in " + std::to_string(a.text.embeddings.rows) +
                       " tokens");

@@ -46,11 +46,11 @@ struct RowFocus {
 RowFocus row_focus(const Matrix& weights, int row, int top);
 
 // What query i's answer is about, in word space: for each head h, the weighted blend of the
-// keys' word embeddings in that head's columns, Σ_j weight_h(i, j) · E_j[h's columns] (d_model
-// numbers in all). The values blend the same weights over E + α·PE (times W_V): the positional
-// part carries no meaning and would swamp a nearest-word search, so it is left out here; with
-// identity weights this is exactly the word part of the context. Throws OptionError for a query
-// outside the analysis.
+// keys' word vectors (EmbeddedText::words(): without the shared direction unless it was kept) in
+// that head's columns, Σ_j weight_h(i, j) · E_j[h's columns] (d_model numbers in all); decode it
+// in the same space (Session::nearest_words). The values blend the same weights over E + α·PE (times W_V): the
+// positional part carries no meaning and would swamp a nearest-word search, so it is left out here; with identity
+// weights this is exactly the word part of the context. Throws OptionError for a query outside the analysis.
 std::vector<float> answer_meaning(const Analysis& a, int query);
 
 struct ScalingStudy {

@@ -27,6 +27,9 @@ using T = train::TrainOptions;
 using IT = train::ImageTrainOptions;
 
 constexpr double kMaxSeed = 4294967295.0;  // seeds are 32-bit: JS numbers hold them exactly
+// the values of sharedDirection
+constexpr const char* kSharedRemoved = "removed";
+constexpr const char* kSharedKept = "kept";
 
 std::vector<std::string> preset_names() {
   std::vector<std::string> names;
@@ -112,6 +115,17 @@ const std::vector<OptionSpec<A>>& make_analysis_specs() {
     std::vector<OptionSpec<A>> s =
         layer_specs<A>(kWordVectorDims, {to_string(Mask::None), to_string(Mask::Causal), to_string(Mask::Self)},
                        "add the sinusoidal positional encoding");
+    // before the positional encoding, as in the pipeline
+    s.insert(s.begin() + 1,
+             choice<A>(
+                 "sharedDirection", "shared-direction",
+                 "removed: the word vectors without the vocabulary's mean and top principal components "
+                 "(all-but-the-top); kept: GloVe's vectors as they are",
+                 {kSharedRemoved, kSharedKept},
+                 [](const A& o) -> OptionValue {
+                   return std::string(o.pipeline.remove_shared ? kSharedRemoved : kSharedKept);
+                 },
+                 [](A& o, const OptionValue& v) { o.pipeline.remove_shared = as_text(v) == kSharedRemoved; }));
     s.push_back(integer<A>(
         "maxTokens", "max-tokens", "analyze at most this many tokens; longer texts are cut", 1, double(kTokenLimit),
         [](const A& o) -> OptionValue { return double(o.pipeline.max_tokens); },

@@ -41,6 +41,17 @@ DMatrix positional_encoding(int n, int d) {
   return pe;
 }
 
+std::vector<double> without_shared(const std::vector<double>& v, const SharedDirection& s) {
+  std::vector<double> centred(v.size()), out(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) out[i] = centred[i] = v[i] - s.mean[i];
+  for (int k = 0; k < s.count(); ++k) {
+    double along = 0;
+    for (std::size_t i = 0; i < v.size(); ++i) along += s.component(k)[i] * centred[i];
+    for (std::size_t i = 0; i < v.size(); ++i) out[i] -= along * s.component(k)[i];
+  }
+  return out;
+}
+
 Steps attention_forward(const DMatrix& xq, const DMatrix& xkv, const Weights& w, const AttentionOptions& o) {
   const int d = w.wq.cols, dk = d / o.heads, nq = xq.rows, nk = xkv.rows;
   Steps s;

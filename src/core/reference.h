@@ -7,6 +7,7 @@
 
 #include "core/attention.h"
 #include "core/dmatrix.h"
+#include "core/shared_direction.h"
 
 namespace al::reference {
 
@@ -24,6 +25,8 @@ Weights to_double(const AttentionWeights& w);
 DMatrix matmul(const DMatrix& a, const DMatrix& b);         // (m×k)·(k×n)
 std::vector<double> softmax(const std::vector<double>& x);  // stable: subtracts the max
 DMatrix positional_encoding(int n, int d);
+// v without the shared direction: (v − μ) − Σ_k (u_k · (v − μ)) u_k, in double.
+std::vector<double> without_shared(const std::vector<double>& v, const SharedDirection& shared);
 // xq (n_q × d), xkv (n_k × d): as al::attention_forward (attention.h), every step in double.
 Steps attention_forward(const DMatrix& xq, const DMatrix& xkv, const Weights& w, const AttentionOptions& options);
 // The same on the float pipeline's inputs and weights, widened to double first.

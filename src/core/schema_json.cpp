@@ -108,7 +108,7 @@ std::string schema_json() {
     // how the embeddings files are named and split (a page prefetches its first words with it)
     j.key("embeddings").begin_object().key("coreBuckets").value(int(kCoreBuckets));
     j.key("coreFile").value(kCoreFileName).key("bucketFile").value(bucket_file_name(0));
-    j.key("shardFile").value(shard_file_name(0)).end_object();
+    j.key("shardFile").value(shard_file_name(0)).key("sharedFile").value(kSharedFileName).end_object();
     j.end_object();
   }
   return out;

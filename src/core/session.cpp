@@ -23,8 +23,9 @@ AnalysisOptions resolve_options(const AnalysisOptions& asked, bool cross, std::v
 }
 
 void Session::add_file(std::string_view bytes, const std::string& name) {
-  store_.add(parse_embedding_asset(bytes, name));
-  if (!nearest_ && store_.has_core()) nearest_ = std::make_unique<NearestWords>(store_.core());
+  al::add_file(store_, bytes, name);
+  if (!nearest_ && store_.has_core() && store_.has_shared())
+    nearest_ = std::make_unique<NearestWords>(store_.core(), store_.shared());
 }
 
 std::vector<std::string> Session::files_needed(const std::vector<std::string_view>& texts,
@@ -32,9 +33,11 @@ std::vector<std::string> Session::files_needed(const std::vector<std::string_vie
   return al::files_needed(store_, texts, max_tokens);
 }
 
-std::vector<Neighbor> Session::nearest_words(const float* v, int dims, int k) const {
-  if (!nearest_) throw AssetError("the vocabulary (core.bin) is not loaded yet: nearest words need all 16,384 words");
-  return nearest_->query(v, dims, k);
+std::vector<Neighbor> Session::nearest_words(const float* v, int dims, int k, bool remove_shared) const {
+  if (!nearest_)
+    throw AssetError(std::string("the vocabulary (core.bin) is not loaded yet: nearest words need all 16,384 words") +
+                     (store_.has_shared() ? "" : std::string(" and the shared direction (") + kSharedFileName + ")"));
+  return nearest_->query(v, dims, k, remove_shared);
 }
 
 namespace {

@@ -54,7 +54,7 @@ struct AnalyzedImage {
 
 class Session {
  public:
-  // Embeddings: adds one parsed file (core.bin, a core bucket or a shard). Throws AssetError.
+  // Embeddings: adds one file (core.bin, a core bucket, a shard or shared.bin). Throws AssetError.
   void add_file(std::string_view bytes, const std::string& name);
   // The files the texts' first max_tokens tokens still need, for this round (embedding_files.h).
   std::vector<std::string> files_needed(const std::vector<std::string_view>& texts,
@@ -62,8 +62,10 @@ class Session {
   const EmbeddingStore& store() const { return store_; }
   EmbeddingStore& store() { return store_; }
 
-  // The k vocabulary words nearest to v by cosine. Throws AssetError before core.bin is in.
-  std::vector<Neighbor> nearest_words(const float* v, int dims, int k) const;
+  // The k vocabulary words nearest to v by cosine, in the word space an analysis used (with
+  // remove_shared: the vectors without the shared direction). Throws AssetError before core.bin
+  // and shared.bin are in.
+  std::vector<Neighbor> nearest_words(const float* v, int dims, int k, bool remove_shared) const;
 
   // The weights `trained` stands for, of the text layer and of the image layer, with the options
   // they were trained with (trained_with.h), which every analysis with them then uses. Throw

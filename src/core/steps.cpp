@@ -41,8 +41,9 @@ std::vector<StepInfo> joined(std::vector<StepInfo> first, const std::vector<Step
 
 const std::vector<StepInfo>& step_table() {
   static const std::vector<StepInfo> steps =
-      joined(joined(joined({step("embeddings"), step("positional")}, layer_steps()),
-                    {document("documentEmbeddings"), document("documentPositional"), document("documentInput")}),
+      joined(joined(joined({step("embeddings"), step("centered"), step("positional")}, layer_steps()),
+                    {document("documentEmbeddings"), document("documentCentered"), document("documentPositional"),
+                     document("documentInput")}),
              kWeightSteps);
   return steps;
 }
@@ -98,11 +99,13 @@ StepView find_image_step(const image::ImageAnalysis& a, const AttentionWeights& 
 
 const Matrix& find_step(const Analysis& a, const AttentionWeights& w, std::string_view name, int head) {
   if (name == "embeddings") return a.text.embeddings;
+  if (name == "centered") return a.text.centered;
   if (name == "positional") return a.text.positional;
   if (name == "input") return a.text.input;
   if (name.substr(0, 8) == "document" && !a.cross)
     throw OptionError("step '" + std::string(name) + "' belongs to cross-attention (a document)");
   if (name == "documentEmbeddings") return a.document.embeddings;
+  if (name == "documentCentered") return a.document.centered;
   if (name == "documentPositional") return a.document.positional;
   if (name == "documentInput") return a.document.input;
   return attention_step(a.attention, w, name, head);

@@ -37,7 +37,8 @@ S with(const S& asked, const std::vector<OptionSpec<S>>& specs, const TrainedWit
 TrainedWith trained_with(const train::TrainOptions& o) {
   AnalysisOptions a;
   a.pipeline.attention.heads = o.attention.heads;
-  return named(a, analysis_option_specs(), {"heads"});
+  a.pipeline.remove_shared = o.input.remove_shared;  // the word space the weights learnt in
+  return named(a, analysis_option_specs(), {"heads", "sharedDirection"});
 }
 
 TrainedWith trained_with(const train::ImageTrainOptions& o) {

@@ -25,7 +25,8 @@ inline OptionNote option_note(std::string name, const std::string& what, std::st
   return {std::move(name), what + " (" + because + ")", std::move(because)};
 }
 
-// The analysis options weights trained with o carry: the text layer's heads; the image layer's
+// The analysis options weights trained with o carry: the text layer's heads and word space
+// (sharedDirection); the image layer's
 // heads, patch, positional switch, similarity, mask and temperature.
 TrainedWith trained_with(const train::TrainOptions& o);
 TrainedWith trained_with(const train::ImageTrainOptions& o);

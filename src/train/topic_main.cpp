@@ -117,7 +117,7 @@ void probe(const std::string& path, const al::EmbeddingStore& store, const al::t
     std::vector<bool> used(tokens.size());
     for (std::size_t i = 0; i < tokens.size(); ++i)
       used[i] = tokens[i].kind == al::TokenKind::Word &&
-                store.lookup(tokens[i].lower, x.row(int(i))).status == al::LookupStatus::Known;
+                store.vector_of(tokens[i].lower, x.row(int(i)), true).status == al::LookupStatus::Known;
     const al::topic::TopicResult r = al::topic::about(x, used, m);
     std::size_t top = 0;
     for (std::size_t i = 0; i < tokens.size(); ++i)

@@ -162,13 +162,14 @@ class Lens {
  public:
   void addFile(std::uintptr_t ptr, int length, const std::string& name);
   val filesNeeded(const std::string& text, const std::string& document, double max_tokens);
-  bool hasCore() const { return session_.store().has_core(); }
+  // whether the nearest-word search can run: the whole core vocabulary and the shared direction are in
+  bool vocabularyReady() const { return session_.store().has_core() && session_.store().has_shared(); }
   int dims() const { return int(session_.store().dims()); }
   void setTrainedWeights(std::uintptr_t ptr, int length);
   void setTrainedImageWeights(std::uintptr_t ptr, int length);
   void setTopicModel(std::uintptr_t ptr, int length);
   val topicLabels() const;
-  val nearestWords(std::uintptr_t ptr, int dims, int k);
+  val nearestWords(std::uintptr_t ptr, int dims, int k, bool remove_shared);
 
   Session& session() { return session_; }
   const EmbeddingStore& store() const { return session_.store(); }

@@ -233,12 +233,12 @@ val Lens::topicLabels() const {
 }
 
 // {words: string[], similarities: Float32Array view, ranks: Int32Array view}
-val Lens::nearestWords(std::uintptr_t ptr, int dims, int k) {
+val Lens::nearestWords(std::uintptr_t ptr, int dims, int k, bool remove_shared) {
   return guarded([&] {
     val words = val::array();
     similarities_.clear();
     ranks_.clear();
-    for (const Neighbor& n : session_.nearest_words(reinterpret_cast<const float*>(ptr), dims, k)) {
+    for (const Neighbor& n : session_.nearest_words(reinterpret_cast<const float*>(ptr), dims, k, remove_shared)) {
       words.call<void>("push", n.word);
       similarities_.push_back(n.similarity);
       ranks_.push_back(int(n.rank));
@@ -282,7 +282,7 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .constructor<>()
       .function("addFile", &Lens::addFile)
       .function("filesNeeded", &Lens::filesNeeded)
-      .function("hasCore", &Lens::hasCore)
+      .function("vocabularyReady", &Lens::vocabularyReady)
       .function("dims", &Lens::dims)
       .function("setTrainedWeights", &Lens::setTrainedWeights)
       .function("setTrainedImageWeights", &Lens::setTrainedImageWeights)

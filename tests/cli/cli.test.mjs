@@ -64,7 +64,8 @@ test('--json answers "what is this about?": the topic, every class\'s score and 
   assert.equal(t.wordScores[5], null); // "a" has no vector
   // on a word that carries the topic ("played" or "violin", as tests/fixtures/topic-sentences.json has it)
   assert.ok([1, 3].includes(t.weights.indexOf(Math.max(...t.weights))), t.weights.join(' '));
-  assert.ok(t.weights[1] + t.weights[3] > 0.9, t.weights.join(' '));
+  // (0.86 since the model reads the words without their shared direction: "year" takes 0.12)
+  assert.ok(t.weights[1] + t.weights[3] > 0.8, t.weights.join(' '));
   const unsure = runJson(['they waited for the bus in the rain', '--steps', 'weights']).topic;
   assert.equal(unsure.label, null);
   assert.ok(unsure.scores[unsure.best] < 0.5 || unsure.scores.none >= unsure.scores[unsure.best]);

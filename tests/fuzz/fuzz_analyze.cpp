@@ -80,6 +80,7 @@ al::EmbeddingStore make_store() {
   store.add(al::parse_embedding_asset(files[0], "core"));
   for (std::size_t s = 1; s <= 2; ++s)
     store.add(al::parse_embedding_asset(files[s], "shard"));  // shards 2 and 3 stay unloaded
+  al::test::add_no_shared(store);
   return store;
 }
 

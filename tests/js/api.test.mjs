@@ -89,11 +89,17 @@ for (const build of BUILDS) {
       assert.equal(full.data.length, 700, 'copies stay valid after dispose');
     });
 
-    test('nearestWords decodes a word vector back to that word', async () => {
+    test('nearestWords decodes a word vector back to that word, in the word space asked for', async () => {
       const lens = await lensFor(build);
       const r = await lens.analyze('king', { positional: false });
-      const near = lens.nearestWords(r.step('embeddings').data, 5);
+      const raw = lens.nearestWords(r.step('embeddings').data, 1, 'kept'); // GloVe's own space
+      assert.equal(raw[0].word, 'king');
+      assert.ok(raw[0].similarity > 0.99);
+      // GloVe's vector read in the default space (without the shared direction) is not the word's
+      assert.ok(lens.nearestWords(r.step('embeddings').data, 1)[0].similarity < 0.99);
+      const near = lens.nearestWords(r.step('centered').data, 5);
       r.dispose();
+      assert.throws(() => lens.nearestWords(new Float32Array(100), 3, 'raw'), /sharedDirection/);
       assert.equal(near.length, 5);
       assert.equal(near[0].word, 'king');
       assert.ok(near[0].similarity > 0.99);

@@ -66,14 +66,15 @@ for (const build of BUILDS) {
             b.dispose();
           }
         }
-        // only core buckets and shards were fetched, a few per text
+        // only the shared direction, core buckets and shards were fetched, a few per text
         const files = lens.loadedFiles;
         assert.ok(!files.includes('core.bin'), files.join(' '));
+        assert.equal(files[0], 'shared.bin', files.join(' '));
         assert.ok(
-          files.every((f) => /^(core|shard)-\d{3,}\.bin$/.test(f)),
+          files.slice(1).every((f) => /^(core|shard)-\d{3,}\.bin$/.test(f)),
           files.join(' '),
         );
-        assert.ok(files.length <= 40, `${files.length} files`); // of 2,561: a bucket per word, a shard per rare one
+        assert.ok(files.length <= 41, `${files.length} files`); // of 2,562: a bucket per word, a shard per rare one
         assert.throws(() => lens.nearestWords(new Float32Array(100).fill(1), 3), /not loaded yet/);
         await lens.loadVocabulary();
         assert.equal(lens.vocabularyReady, true);
@@ -111,7 +112,11 @@ for (const build of BUILDS) {
         assert.equal(calls.analyze, 3);
         assert.ok(r.tokens.every((t) => t.known));
         const kinds = fetched.map((f) => f.replace(/-\d+/, ''));
-        assert.deepEqual(kinds, [...kinds.slice(0, -1).map(() => 'core.bin'), 'shard.bin'], fetched.join(' '));
+        assert.deepEqual(
+          kinds,
+          ['shared.bin', ...kinds.slice(1, -1).map(() => 'core.bin'), 'shard.bin'],
+          fetched.join(' '),
+        );
         r.dispose();
         const firstFiles = fetched.length;
         // every word in: one call, no separate question for the files

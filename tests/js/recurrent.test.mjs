@@ -29,7 +29,9 @@ for (const build of BUILDS) {
         }
         assert.equal(s.firstHalf, Math.floor(n / 2));
         assert.ok(Math.abs(s.recurrentFirstHalf - sum(s.recurrentShare.subarray(0, s.firstHalf))) < 1e-12);
-        assert.ok(s.recurrentShare[0] < 1e-3 * s.recurrentShare[n - 1], 'the first word has faded');
+        // the first of 23 words keeps under 1% of the last one's influence (0.23%; 0.001% when the
+        // words entered with their shared direction and PE at weight 1, which saturated the tanh)
+        assert.ok(s.recurrentShare[0] < 1e-2 * s.recurrentShare[n - 1], 'the first word has faded');
         assert.ok(s.attentionShare[0] > 1e-4, 'attention still reaches it');
       } finally {
         r.dispose();

@@ -24,12 +24,14 @@ async function loadClassicScript(file) {
 for (const build of BUILDS) {
   test(`the ${build} single-file script runs the same analysis as the ES module`, async () => {
     const M = await loadClassicScript(`attention-lens-${build}.single.js`);
-    const core = readFileSync(join(root, 'dist', 'embeddings', 'core.bin'));
     const lens = new M.Lens();
-    const ptr = M._malloc(core.length);
-    M.HEAPU8.set(core, ptr);
-    lens.addFile(ptr, core.length, 'core.bin');
-    M._free(ptr);
+    for (const name of ['core.bin', 'shared.bin']) {
+      const bytes = readFileSync(join(root, 'dist', 'embeddings', name));
+      const ptr = M._malloc(bytes.length);
+      M.HEAPU8.set(bytes, ptr);
+      lens.addFile(ptr, bytes.length, name);
+      M._free(ptr);
+    }
     assert.equal(M.takeError(), '');
     const handle = M.analyze(lens, 'the night is dark', { heads: 2 }, false);
     const weights = new Float32Array(handle.step('weights', 1).data);

@@ -8,6 +8,8 @@
 
 #include "core/bytes.h"
 #include "core/embedding_asset.h"
+#include "core/embedding_store.h"
+#include "core/shared_direction.h"
 
 namespace al::test {
 
@@ -51,6 +53,32 @@ inline std::string build_asset(const std::vector<TestWord>& words, std::uint32_t
                           std::uint32_t(words_bytes), fnv1a(payload), 2u})
     append_u32_le(out, v);
   return out + payload;
+}
+
+// A shared-direction file (src/core/shared_direction.h, as scripts/shared-direction.mjs writes
+// it): the mean and orthonormal components; each component's variance share is made up.
+inline std::string build_shared(const std::vector<float>& mean, const std::vector<std::vector<float>>& components,
+                                std::uint32_t vocab_size) {
+  std::string payload;
+  for (float v : mean) append_f32_le(payload, v);
+  for (const auto& u : components)
+    for (float v : u) append_f32_le(payload, v);
+  for (std::size_t k = 0; k < components.size(); ++k) append_f32_le(payload, 0.1f);
+  std::string out = "ALSD";
+  for (std::uint32_t v : {1u, std::uint32_t(mean.size()), std::uint32_t(components.size()), vocab_size, fnv1a(payload)})
+    append_u32_le(out, v);
+  return out + payload;
+}
+
+// The shared direction that changes nothing (a zero mean, no components: P(v) = v), for tests of
+// what comes after it.
+inline std::string build_no_shared(std::uint32_t dims, std::uint32_t vocab_size) {
+  return build_shared(std::vector<float>(dims, 0.0f), {}, vocab_size);
+}
+
+// Adds build_no_shared to a store that has a file (of its width and vocabulary).
+inline void add_no_shared(EmbeddingStore& store) {
+  store.add_shared(parse_shared_direction(build_no_shared(store.dims(), store.vocab_size()), kSharedFileName));
 }
 
 // A vocabulary's files as the build script lays them out: {core file, shard 0, shard 1, …}.

@@ -44,6 +44,7 @@ const al::EmbeddingStore& store() {
     al::EmbeddingStore st;
     for (std::size_t i = 0; i < files.size(); ++i)
       st.add(al::parse_embedding_asset(files[i], i ? "shard" : "core.bin"));
+    al::test::add_no_shared(st);
     return st;
   }();
   return s;

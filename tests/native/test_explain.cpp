@@ -20,6 +20,7 @@ const al::EmbeddingStore& store() {
     for (int i = 0; i < 8; ++i) words.push_back({names[i], std::vector<float>(v.row(i), v.row(i) + 8)});
     al::EmbeddingStore st;
     st.add(al::parse_embedding_asset(al::test::build_asset(words, al::kCoreShardIndex, 4, 8), "core.bin"));
+    al::test::add_no_shared(st);
     return st;
   }();
   return s;
@@ -126,6 +127,7 @@ TEST_CASE("the answer's meaning blends the keys' word vectors by each head's wei
   al::EmbeddingStore store;
   for (const std::string& f : al::test::build_vocabulary(core, {}, 2, {0, 0, 0, 1}))
     store.add(al::parse_embedding_asset(f, "f"));
+  al::test::add_no_shared(store);
   al::PipelineOptions o;
   o.attention.heads = 2;
   const al::Analysis a = al::analyze("wheat corn iron", store, al::prepare(al::identity_weights(4)), o);

@@ -32,7 +32,9 @@ TEST_CASE("the schema's defaults are the options structs' defaults, and every op
   CHECK(defaults["similarity"] == "dot");
   CHECK(defaults["maxTokens"] == std::to_string(o.pipeline.max_tokens));
   CHECK(defaults["weights"] == "identity");
-  CHECK(defaults.size() == 11);
+  CHECK(defaults["sharedDirection"] == "removed");
+  CHECK(defaults["positionalWeight"] == "0.1");  // 1 / √d_model: the paper's mix
+  CHECK(defaults.size() == 12);
   const al::train::TrainOptions t;
   CHECK(t.attention.heads == 4);
   CHECK(t.learning_rate == 0.005f);
@@ -146,7 +148,9 @@ TEST_CASE("embeddings files load in order: the core file or the words' buckets, 
   const std::vector<TestWord> rare{{"lannister", al::test::random_vector(4, 3)},
                                    {"tyrion", al::test::random_vector(4, 4)}};
   const std::vector<std::string> files = al::test::build_vocabulary(core, rare, 8, al::test::random_vector(4, 5));
+  const std::string shared = al::test::build_no_shared(4, al::parse_embedding_asset(files[0], "core.bin").vocab_size);
   const auto file_named = [&](const std::string& name) {
+    if (name == al::kSharedFileName) return shared;
     if (name == al::kCoreFileName) return files[0];
     for (std::uint32_t s = 0; s < 8; ++s)
       if (name == al::shard_file_name(s)) return files[1 + s];
@@ -157,6 +161,9 @@ TEST_CASE("embeddings files load in order: the core file or the words' buckets, 
   const std::uint32_t vocab = al::parse_embedding_asset(files[0], "core.bin").vocab_size;
   const std::vector<std::string> buckets = al::test::build_buckets(core, 8, vocab);
   std::vector<std::string> round = al::files_needed(page, {"the lannister"});
+  REQUIRE(round.at(0) == al::kSharedFileName);  // the shared direction first, until it is in
+  page.add_shared(al::parse_shared_direction(al::test::build_no_shared(4, vocab), al::kSharedFileName));
+  round.erase(round.begin());
   std::vector<std::string> want{al::bucket_file_name(al::EmbeddingStore::bucket_of("the")),
                                 al::bucket_file_name(al::EmbeddingStore::bucket_of("lannister"))};
   std::sort(want.begin(), want.end());
@@ -178,9 +185,10 @@ TEST_CASE("embeddings files load in order: the core file or the words' buckets, 
                     return file_named(n);
                   },
                   {"the lannister", "debts"});
-  REQUIRE(read.size() == 2);
+  REQUIRE(read.size() == 3);
   REQUIRE(read[0] == "core.bin");
-  REQUIRE(read[1] == al::shard_file_name(store.shard_of("lannister")));
+  REQUIRE(read[1] == al::kSharedFileName);
+  REQUIRE(read[2] == al::shard_file_name(store.shard_of("lannister")));
   REQUIRE(al::files_needed(store, {"the lannister"}).empty());
   // only the first max_tokens tokens count: "tyrion" is the third
   REQUIRE(al::files_needed(store, {"the debts tyrion"}, 2).empty());

@@ -37,6 +37,7 @@ const al::EmbeddingStore& full_store() {  // core + every shard, loaded once
   static const al::EmbeddingStore store = [] {
     al::EmbeddingStore st;
     st.add(al::parse_embedding_asset(read(kDir + "/core.bin"), "core.bin"));
+    st.add_shared(al::parse_shared_direction(read(kDir + "/shared.bin"), "shared.bin"));
     for (std::uint32_t s = 0; s < st.shard_count(); ++s)
       st.add(al::parse_embedding_asset(read(shard_path(s)), "shard"));
     return st;
@@ -179,9 +180,10 @@ TEST_CASE("the seed's sentence goes through the whole pipeline", "[real][pipelin
       for (int j = 0; j < 7; ++j) sum += w(i, j);
       REQUIRE_THAT(sum, Catch::Matchers::WithinAbs(1.0, 1e-5));
     }
-  // input = embeddings + positional, exactly
+  // input = the word vectors without the shared direction + PE / √d_model, exactly
+  REQUIRE(o.positional_weight == 0.1f);
   for (std::size_t i = 0; i < a.text.input.data.size(); ++i)
-    REQUIRE(a.text.input.data[i] == a.text.embeddings.data[i] + a.text.positional.data[i]);
+    REQUIRE(a.text.input.data[i] == a.text.centered.data[i] + 0.1f * a.text.positional.data[i]);
 }
 
 TEST_CASE("a long text is cut to max_tokens and says so", "[real][pipeline]") {

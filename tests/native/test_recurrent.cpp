@@ -45,6 +45,7 @@ const al::EmbeddingStore& store() {
     for (int i = 0; i < 8; ++i) words.push_back({names[i], std::vector<float>(v.row(i), v.row(i) + 8)});
     al::EmbeddingStore st;
     st.add(al::parse_embedding_asset(al::test::build_asset(words, al::kCoreShardIndex, 4, 8), "core.bin"));
+    al::test::add_no_shared(st);
     return st;
   }();
   return s;

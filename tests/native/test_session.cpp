@@ -9,6 +9,7 @@
 #include "core/session.h"
 
 using al::test::build_asset;
+using al::test::build_no_shared;
 using al::test::TestWord;
 using Catch::Matchers::Contains;
 
@@ -22,6 +23,7 @@ const std::vector<TestWord> kWords = {{"the", {0.5f, -1.0f, 0.25f, 0.0f}},
 al::Session session_with_words() {
   al::Session s;
   s.add_file(build_asset(kWords, al::kCoreShardIndex, 4, 4), "core.bin");
+  s.add_file(build_no_shared(4, 4), al::kSharedFileName);
   return s;
 }
 
@@ -70,9 +72,9 @@ TEST_CASE("a session refuses what it cannot use, with a sentence", "[session]") 
   al::Session empty;
   REQUIRE_THROWS_AS(empty.analyze("the king", {}), al::AssetError);
   const float v[4] = {1, 0, 0, 0};
-  REQUIRE_THROWS_WITH(empty.nearest_words(v, 4, 2), Contains("core.bin"));
+  REQUIRE_THROWS_WITH(empty.nearest_words(v, 4, 2, true), Contains("core.bin"));
   al::Session s = session_with_words();
-  REQUIRE(s.nearest_words(v, 4, 1).at(0).word == "king");
+  REQUIRE(s.nearest_words(v, 4, 1, true).at(0).word == "king");
   al::AnalysisOptions trained;
   trained.weights.preset = al::WeightsPreset::Trained;
   REQUIRE_THROWS_AS(s.analyze("the king", trained), al::OptionError);
@@ -87,6 +89,10 @@ TEST_CASE("a session's analysis names the files its words still need, and waits 
   al::Session s;
   s.add_file(build_asset(kWords, al::kCoreShardIndex, 4, 5), "core.bin");
   const std::string file = al::shard_file_name(shard);
+  // the shared direction first: no word's vector is the layer's without it
+  REQUIRE(s.analyze("the king", {}, true).files_needed == std::vector<std::string>{al::kSharedFileName});
+  REQUIRE_THROWS_WITH(s.analyze("the king", {}), Contains(al::kSharedFileName));
+  s.add_file(build_no_shared(4, 5), al::kSharedFileName);
 
   const al::Analyzed waiting = s.analyze("the king lannister", {}, true);
   REQUIRE_FALSE(waiting.analysed);
@@ -161,7 +167,7 @@ TEST_CASE("a blend head the trained image weights do not have becomes their mean
 TEST_CASE("the trainers write the options an analysis needs into their weights", "[session]") {
   al::train::TrainOptions text;
   text.attention.heads = 5;
-  REQUIRE(al::trained_with(text) == al::TrainedWith{{"heads", "5"}});
+  REQUIRE(al::trained_with(text) == al::TrainedWith{{"heads", "5"}, {"sharedDirection", "removed"}});
   al::train::ImageTrainOptions image;
   image.patch = 8;
   REQUIRE(al::trained_with(image) == al::TrainedWith{{"heads", "4"},

@@ -145,6 +145,7 @@ Synthetic synthetic() {
   }
   s.store.add(al::parse_embedding_asset(
       al::test::build_asset(words, al::kCoreShardIndex, 1, std::uint32_t(words.size())), "core.bin"));
+  al::test::add_no_shared(s.store);
   // a sample: one topic word among everyday ones; "none": everyday words only
   for (int i = 0; i < 600; ++i) {
     const int t = i % 4;

@@ -6,6 +6,7 @@
 #include "compare.h"
 #include "core/errors.h"
 #include "core/positional.h"
+#include "core/reference.h"
 #include "core/train/trainer.h"
 
 using al::Matrix;
@@ -26,6 +27,7 @@ al::EmbeddingStore store_of(const std::vector<TestWord>& words) {
   al::EmbeddingStore store;
   store.add(al::parse_embedding_asset(al::test::build_asset(words, al::kCoreShardIndex, 1, std::uint32_t(words.size())),
                                       "core.bin"));
+  al::test::add_no_shared(store);
   return store;
 }
 
@@ -248,4 +250,33 @@ TEST_CASE("with decay_steps the learning rate falls linearly, so late steps bare
   INFO("largest change in step 2: constant rate " << full << ", decayed " << small);
   REQUIRE(small <= 0.002 * full);
   REQUIRE(small > 0);
+}
+
+TEST_CASE("the training objective takes its inputs and its targets without the shared direction", "[shared][train]") {
+  const float r = 1.0f / std::sqrt(2.0f);
+  const std::vector<TestWord> words = {{"the", {1.5f, 1.0f, 0.5f, -0.5f}}, {"judge", {0.2f, -1.0f, 2.0f, 0.5f}}};
+  al::EmbeddingStore store;
+  store.add(al::parse_embedding_asset(al::test::build_asset(words, al::kCoreShardIndex, 1, 2), "core.bin"));
+  store.add_shared(al::parse_shared_direction(
+      al::test::build_shared({0.5f, -0.25f, 1.0f, 0.0f}, {{r, r, 0, 0}, {0, 0, r, -r}}, 2), "shared.bin"));
+  const al::train::Objective objective(store, {});
+  const al::train::Example e{{"the", "judge", "sent", "thief"}, 1};
+  const al::Matrix x = objective.input(e);
+  const al::Matrix pe = al::positional_encoding(4, 4);
+  std::vector<float> the(4);
+  store.lookup("the", the.data());
+  const std::vector<double> want = al::reference::without_shared({the.begin(), the.end()}, store.shared());
+  for (int c = 0; c < 4; ++c) {
+    REQUIRE_THAT(x(0, c), WithinAbs(want[std::size_t(c)] + 0.1 * pe(0, c), 1e-6));
+    REQUIRE_THAT(x(1, c), WithinAbs(0.1 * pe(1, c), 1e-6));  // the hidden word: its position only
+    REQUIRE_THAT(x(2, c), WithinAbs(0.1 * pe(2, c), 1e-6));  // no vector: zero, not minus the mean
+  }
+  // the target: the hidden word's vector without the shared direction, unit length
+  std::vector<float> judge(4);
+  store.lookup("judge", judge.data());
+  std::vector<double> t = al::reference::without_shared({judge.begin(), judge.end()}, store.shared());
+  double n = 0;
+  for (double v : t) n += v * v;
+  const float* unit = objective.unit_vector(objective.vocabulary_index("judge"));
+  for (int c = 0; c < 4; ++c) REQUIRE_THAT(unit[c], WithinAbs(t[std::size_t(c)] / std::sqrt(n), 1e-6));
 }

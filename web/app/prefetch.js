@@ -1,4 +1,5 @@
-// A hint for the first attention: the embeddings files of a sentence's words, asked for while the
+// A hint for the first attention: the embeddings files of a sentence's words (and the shared
+// direction, shared.bin, which every word's vector needs), asked for while the
 // wasm module is still downloading (the core, which decides which files a text needs, runs only
 // once it has arrived). Words are guessed as the tokenizer cuts them (letters and digits, with
 // inner ' or -, lower-cased); a word's core bucket is fetched, and if the bucket does not hold it,
@@ -7,7 +8,7 @@
 // has a stand-in ("a" → "an") is fetched as its stand-in, as the core looks it up.
 import { SCHEMA } from '../lib/generated/schema.js';
 
-const { coreBuckets, bucketFile, shardFile } = SCHEMA.embeddings;
+const { coreBuckets, bucketFile, shardFile, sharedFile } = SCHEMA.embeddings;
 const MAX_WORDS = 64; // the first screen's sentence, not a long paste
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 const encoder = new TextEncoder();
@@ -51,6 +52,7 @@ export function prefetchWords(text, read) {
     }
     return prefetched.get(path);
   };
+  if (words.length) fetchOnce(`embeddings/${sharedFile}`); // every word's vector needs it
   for (const w of words) {
     const path = `embeddings/${named(bucketFile, fnv1a(w) % coreBuckets)}`;
     fetchOnce(path).then(

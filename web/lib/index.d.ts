@@ -96,8 +96,12 @@ export interface AttentionLens {
   readonly vocabularyReady: boolean;
   /** The embeddings files fetched or being fetched so far, by name ('core-042.bin', …). */
   readonly loadedFiles: string[];
-  /** The k vocabulary words nearest to a 100-d vector by cosine, most similar first (needs the vocabulary). */
-  nearestWords(vector: Float32Array | number[], k?: number): Neighbor[];
+  /**
+   * The k vocabulary words nearest to a 100-d vector by cosine, most similar first (needs the
+   * vocabulary), in the word space of sharedDirection ('removed' by default: the vectors without
+   * the shared direction; pass result.options.sharedDirection to decode an analysis' answer).
+   */
+  nearestWords(vector: Float32Array | number[], k?: number, sharedDirection?: 'removed' | 'kept'): Neighbor[];
   /**
    * A trainer of the layer on a corpus (UTF-8, one sentence per line): masked-word prediction
    * (hide a word, make the output at its place point to its GloVe vector) with Adam, from seeded

@@ -5,11 +5,15 @@ import { checkImage } from './image-check.js';
 import { ImageResult } from './image-result.js';
 import { ImageTrainer } from './image-trainer.js';
 import {
+  checkOption,
+  DEFAULT_OPTIONS,
+  findOption,
   normalizeImageOptions,
   normalizeImageTrainingOptions,
   normalizeOptions,
   normalizeTrainingOptions,
 } from './options.js';
+import { SCHEMA } from './generated/schema.js';
 import { AttentionResult } from './result.js';
 import { Trainer } from './trainer.js';
 import { checkRoomForText, withBytes } from './with-bytes.js';
@@ -17,6 +21,9 @@ import { checkRoomForText, withBytes } from './with-bytes.js';
 // Rounds of embeddings files a text's words may need: their core buckets, then the shards of
 // the rare ones (a third in case a stand-in's file is asked after its word's)
 const ROUNDS = 3;
+// Files no analysis goes without: a failed fetch of one throws (a rare word's shard only warns).
+const { sharedFile } = SCHEMA.embeddings;
+const required = (name) => name.startsWith('core-') || name === sharedFile;
 
 function checkText(name, text) {
   if (typeof text !== 'string') throw new TypeError(`attention-lens: ${name} must be a string, got ${typeof text}`);
@@ -69,9 +76,10 @@ export class Lens {
   }
 
   // Fetches and adds the embeddings files that the texts' first maxTokens tokens need, in the
-  // rounds the core gives: the words' core buckets (core-NNN.bin, unless core.bin is in), then
-  // the shards of the words they say are rare. A core bucket failing throws (the text's common
-  // words would all be unknown); a shard failing leaves its rare words unknown and returns a
+  // rounds the core gives: the shared direction (shared.bin) and the words' core buckets
+  // (core-NNN.bin, unless core.bin is in), then the shards of the words they say are rare. The
+  // shared direction or a core bucket failing throws (no word, or none of the text's common
+  // words, could be looked up); a shard failing leaves its rare words unknown and returns a
   // warning.
   async loadFiles(texts, maxTokens, onProgress) {
     const [text = '', document = ''] = texts.map((t) => t.toWellFormed());
@@ -91,7 +99,7 @@ export class Lens {
     await Promise.all(
       names.map((name) =>
         this.#fetchFile(name, onProgress).catch((e) => {
-          if (name.startsWith('core-')) throw e;
+          if (required(name)) throw e;
           failed++;
           warnings.push(`rare words were not looked up: ${e.message}`);
         }),
@@ -120,12 +128,14 @@ export class Lens {
     }
   }
 
-  // The whole core vocabulary (core.bin, 2.3 MB), which the nearest-word search needs; fetched
-  // once, at low priority (the words of a text come first, in their own small files). Throws
-  // (the returned promise rejects) when it cannot be loaded.
+  // The whole core vocabulary (core.bin, 2.3 MB) and the shared direction (shared.bin, 2 kB, which
+  // the first analysis has fetched already), which the nearest-word search needs; fetched once, at
+  // low priority (the words of a text come first, in their own small files). Throws (the returned
+  // promise rejects) when it cannot be loaded.
   loadVocabulary(onProgress) {
     this.#check();
-    return this.#fetchFile('core.bin', onProgress, { priority: 'low' });
+    const files = [this.#fetchFile(sharedFile), this.#fetchFile('core.bin', onProgress, { priority: 'low' })];
+    return Promise.all(files).then(() => {});
   }
 
   // The embeddings files fetched (or being fetched) so far, by name.
@@ -135,7 +145,7 @@ export class Lens {
 
   // Whether the whole core vocabulary is in (nearestWords needs it).
   get vocabularyReady() {
-    return Boolean(this.#lens?.hasCore());
+    return Boolean(this.#lens?.vocabularyReady());
   }
 
   async analyze(text, options) {
@@ -187,9 +197,12 @@ export class Lens {
     this.#check();
   }
 
-  // The k vocabulary words nearest to vector by cosine: [{ word, similarity, rank }].
-  nearestWords(vector, k = 5) {
+  // The k vocabulary words nearest to vector by cosine: [{ word, similarity, rank }], in the word
+  // space of sharedDirection ('removed': the vectors without the shared direction, as an analysis
+  // takes them by default; pass result.options.sharedDirection to decode an analysis' answer).
+  nearestWords(vector, k = 5, sharedDirection = DEFAULT_OPTIONS.sharedDirection) {
     this.#check();
+    checkOption(findOption('sharedDirection'), sharedDirection);
     if (!(vector instanceof Float32Array) && !Array.isArray(vector))
       throw new TypeError('attention-lens: vector must be a Float32Array or an array of numbers');
     if (!Number.isInteger(k) || k < 1 || k > 1000)
@@ -197,7 +210,7 @@ export class Lens {
     const floats = Float32Array.from(vector);
     const bytes = new Uint8Array(floats.buffer);
     const found = this.#withBytes(bytes, 'the vector', (ptr) => {
-      const f = this.#lens.nearestWords(ptr, floats.length, k);
+      const f = this.#lens.nearestWords(ptr, floats.length, k, sharedDirection === 'removed');
       // copy the views before anything else can grow wasm memory
       return f && { words: f.words, similarities: new Float32Array(f.similarities), ranks: new Int32Array(f.ranks) };
     });

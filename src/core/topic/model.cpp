@@ -10,7 +10,7 @@
 namespace al::topic {
 namespace {
 
-constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kVersion = 2;  // 2: trained on the word vectors without the shared direction
 constexpr int kMaxDims = 4096, kMaxClasses = 256;
 
 // p = softmax(z) over the entries that take part (all when take is null): three passes, the
@@ -99,7 +99,7 @@ TopicResult about(const EmbeddedText& text, const TopicModel& m) {
   for (std::size_t i = 0; i < used.size(); ++i)
     used[i] = text.tokens[i].kind == TokenKind::Word && text.lookups[i].status == LookupStatus::Known &&
               int(i) != text.masked_token;
-  return about(text.embeddings, used, m);
+  return about(text.centered, used, m);
 }
 
 std::string serialize_topic_model(const TopicModel& m) {

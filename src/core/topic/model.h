@@ -62,12 +62,14 @@ struct TopicResult {
 // is not the model's.
 TopicResult about(const Matrix& x, const std::vector<bool>& used, const TopicModel& m);
 
-// The same for a text of the pipeline: its tokens' embeddings (before the positional encoding);
+// The same for a text of the pipeline: its words' vectors without the shared direction
+// (EmbeddedText::centered, before the positional encoding; whatever the layer's sharedDirection,
+// since the model was trained on them: version 2 of the file says so);
 // the words with a GloVe vector take part (as in training: not punctuation or symbols, though
 // GloVe has vectors for some), the hidden word ("what if", masked_token) does not.
 TopicResult about(const EmbeddedText& text, const TopicModel& m);
 
-// "ALTP" file, version 1, little-endian: u32 d, d_k, classes; f32 threshold; u32 label bytes,
+// "ALTP" file, version 2, little-endian: u32 d, d_k, classes; f32 threshold; u32 label bytes,
 // the labels ('\n'-separated UTF-8, zero-padded to 4 bytes); then f32 W_K, b_K, q, W_C, b_C, β.
 // parse_topic_model throws AssetError for a wrong, truncated or implausible file.
 std::string serialize_topic_model(const TopicModel& m);

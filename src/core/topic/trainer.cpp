@@ -28,7 +28,7 @@ TopicTrainer::TopicTrainer(const EmbeddingStore& store, const std::vector<Sample
   std::vector<float> v(static_cast<std::size_t>(d));
   auto row = [&](const std::string& lower) {
     auto [it, fresh] = row_of.emplace(lower, -1);
-    if (fresh && store.lookup(lower, v.data()).status == LookupStatus::Known) {
+    if (fresh && store.vector_of(lower, v.data(), true).status == LookupStatus::Known) {  // as about() reads it
       it->second = int(words_.size() / std::size_t(d));
       words_.insert(words_.end(), v.begin(), v.end());
     }

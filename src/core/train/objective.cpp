@@ -31,6 +31,7 @@ Objective::Objective(const EmbeddingStore& store, InputOptions options) : store_
   for (std::size_t w = 0; w < words_.size(); ++w) {
     float* u = unit_.data() + w * std::size_t(d_);
     core.dequantize(w, u);
+    if (options.remove_shared) store.shared().remove(u);  // the space the layer's input is in
     const double n = norm(u, d_);
     for (int i = 0; i < d_; ++i) u[i] = n > 0 ? float(u[i] / n) : 0.0f;
     index_.emplace(words_[w], int(w));
@@ -50,7 +51,7 @@ std::optional<Sentence> Objective::usable(std::string_view text) const {
   std::vector<float> v(static_cast<std::size_t>(d_));
   int known = 0;
   for (const Token& t : tokens) {
-    if (store_.lookup(t.lower, v.data()).status == LookupStatus::Known) ++known;
+    if (store_.lookup(t.lower, v.data()).status == LookupStatus::Known) ++known;  // the status only
     if (t.kind == TokenKind::Word && vocabulary_index(t.lower) >= 0) s.maskable.push_back(int(s.words.size()));
     s.words.push_back(t.lower);
   }
@@ -73,7 +74,8 @@ Matrix Objective::input(const Example& e) const {
   if (n > kMaxTokens) throw OptionError("an example has at most " + std::to_string(kMaxTokens) + " tokens");
   Matrix x(n, d_);
   for (int i = 0; i < n; ++i)
-    if (i != e.masked) store_.lookup(e.words[std::size_t(i)], x.row(i));  // zeros when it has no vector
+    if (i != e.masked)  // zeros when it has no vector
+      store_.vector_of(e.words[std::size_t(i)], x.row(i), options_.remove_shared);
   if (options_.positional) add_positional(x, positions_, options_.positional_weight);
   return x;
 }

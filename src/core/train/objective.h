@@ -1,8 +1,9 @@
 // The training objective: masked-word prediction on real sentences.
 // A sentence is tokenized (al::tokenize, lower-cased words); one word is hidden, and the layer is
-// trained so that its output at the hidden position points the way of the hidden word's GloVe
-// vector. Choices:
-//   - Input X (n × d): each token's embedding (zeros for a token without a vector, as analyze()
+// trained so that its output at the hidden position points the way of the hidden word's vector,
+// in the space of the input (GloVe without the shared direction when remove_shared, as analyze()
+// takes it: EmbeddingStore::vector_of). Choices:
+//   - Input X (n × d): each token's word vector (zeros for a token without a vector, as analyze()
 //     does), the hidden row replaced by zeros, plus positional_weight · PE (sinusoidal) when
 //     positional is on; so the hidden row holds only its position.
 //   - A sentence is usable when it has at most kMaxTokens tokens, at least kMinKnownTokens

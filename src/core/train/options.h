@@ -11,7 +11,8 @@ namespace al::train {
 // How a sentence becomes the layer's input: by default as the analysis makes it (analyze.h).
 struct InputOptions {
   bool positional = PipelineOptions{}.positional;                 // add the sinusoidal positional encoding
-  float positional_weight = PipelineOptions{}.positional_weight;  // X = embeddings + weight · PE
+  float positional_weight = PipelineOptions{}.positional_weight;  // X = word vectors + weight · PE
+  bool remove_shared = PipelineOptions{}.remove_shared;           // the word vectors without the shared direction
 };
 
 constexpr int kMaxBatch = 4096;

@@ -90,6 +90,7 @@ async function encoderDecoder(lens, { input, output, options, head }) {
       cross: cross.step('weights', h),
       scores: cross.step('scores', h),
       context: cross.step('context'),
+      sharedDirection: cross.options.sharedDirection, // the word space to decode the context in
     };
   });
 }

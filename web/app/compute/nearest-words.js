@@ -21,19 +21,33 @@ export function startNearestWords(store) {
   const stops = [
     watch(store, ['lens', 'vocabulary', 'result', 'query', 'outside'], (state) => {
       const answer = searchAnswer(state);
-      const near = answer && ready(state.lens) && state.lens.nearestWords(answer.result.answerMeaning(answer.query), 5);
+      const near =
+        answer &&
+        ready(state.lens) &&
+        state.lens.nearestWords(
+          answer.result.answerMeaning(answer.query),
+          5,
+          answer.result.options.sharedDirection, // the word space the layer took the words in
+        );
       store.set({ searchNear: near ? { ...answer, words: near } : null });
     }),
     watch(store, ['lens', 'vocabulary', 'result'], ({ lens, result }) => {
       const topic = result?.topic() ?? null;
       const searched = topic?.wordScores.some((s) => s !== null); // a word took part
-      store.set({ topicNear: searched && ready(lens) ? { result, words: lens.nearestWords(topic.answer, 4) } : null });
+      // the topic query reads the words without the shared direction, whatever the layer's option
+      store.set({
+        topicNear: searched && ready(lens) ? { result, words: lens.nearestWords(topic.answer, 4, 'removed') } : null,
+      });
     }),
     watch(store, ['lens', 'vocabulary', 'encoderDecoderAnswer', 'encoderDecoderRow'], (state) => {
       const { lens, encoderDecoderAnswer: answer, encoderDecoderRow: row } = state;
       const context = answer?.context;
       if (!context || !ready(lens) || !(row < context.rows)) return store.set({ encoderDecoderNear: null });
-      const words = lens.nearestWords(context.data.slice(row * context.cols, (row + 1) * context.cols), 5);
+      const words = lens.nearestWords(
+        context.data.slice(row * context.cols, (row + 1) * context.cols),
+        5,
+        answer.sharedDirection,
+      );
       store.set({ encoderDecoderNear: { answer, row, words } });
     }),
   ];

@@ -110,8 +110,9 @@ export interface AttentionResult {
    */
   step(name: StepName | DocumentStepName | WeightName, head?: number): Step;
   /**
-   * What query's answer is about, in word space: each head's weights over the keys' GloVe
-   * vectors, without the positional encoding (decode it with lens.nearestWords).
+   * What query's answer is about, in word space: each head's weights over the keys' word
+   * vectors (without the shared direction unless options.sharedDirection is 'kept'), without the
+   * positional encoding (decode it with lens.nearestWords(v, k, result.options.sharedDirection)).
    */
   answerMeaning(query: number): Float32Array;
   /**
