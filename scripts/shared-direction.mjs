@@ -58,9 +58,12 @@ export function symmetricEigen(matrix, n) {
   return { values, vectors };
 }
 
-// vectorOf(rank) → the word's dims numbers; words ranked most frequent first.
-export function sharedDirection(vectorOf, count, dims, components) {
-  const weight = (r) => 1 / (r + 1);
+// The weight of the word of rank r: how often it occurs, by Zipf's law.
+export const zipf = (r) => 1 / (r + 1);
+
+// vectorOf(rank) → the word's dims numbers; words ranked most frequent first; weight(rank): how
+// much a word counts (bench/shared-direction.mjs compares zipf with () => 1).
+export function sharedDirection(vectorOf, count, dims, components, weight = zipf) {
   let total = 0;
   const mean = new Float64Array(dims);
   const second = new Float64Array(dims * dims); // Σ w x xᵀ, the upper triangle

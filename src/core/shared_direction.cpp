@@ -49,8 +49,8 @@ SharedDirection parse_shared_direction(std::string_view bytes, const std::string
   const char* h = bytes.data();
   const std::uint32_t version = read_u32_le(h + 4);
   if (version != kVersion)
-    fail(name, "format version " + std::to_string(version) + ", this build reads version " +
-                   std::to_string(kVersion) + "; rebuild the assets (npm run build:embeddings)");
+    fail(name, "format version " + std::to_string(version) + ", this build reads version " + std::to_string(kVersion) +
+                   "; rebuild the assets (npm run build:embeddings)");
   SharedDirection s;
   s.dims = read_u32_le(h + 8);
   const std::uint32_t count = read_u32_le(h + 12);

@@ -95,7 +95,12 @@ test('the page asks for its first files from its first bytes, and the photos and
   );
   assert.ok(preloads.includes('/wasm/attention-lens-simd.wasm'), preloads.join(' '));
   const seedFiles = preloads.filter((p) => p.startsWith('/embeddings/'));
-  assert.ok(seedFiles.length >= 3 && seedFiles.every((p) => /\/(core|shard)-\d+\.bin$/.test(p)), seedFiles.join(' '));
+  assert.ok(
+    seedFiles.length >= 4 &&
+      seedFiles.includes('/embeddings/shared.bin') && // every word's vector needs it
+      seedFiles.every((p) => /\/((core|shard)-\d+|shared)\.bin$/.test(p)),
+    seedFiles.join(' '),
+  );
   // every preloaded file is used (none fetched twice, none wasted)
   for (const p of [...seedFiles, '/wasm/attention-lens-simd.wasm', '/attention-lens-element.js'])
     assert.equal(requested.filter((r) => r === p).length, 1, p);

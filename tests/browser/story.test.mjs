@@ -90,7 +90,9 @@ test('on a 300-word paste the RNN’s early words fade to nothing, attention’s
   assert.equal(shown.summary.recurrentFirst, core.recurrentShare[0]);
   assert.ok(shown.summary.recurrentFirst < 1e-30, `RNN, first word: ${shown.summary.recurrentFirst}`);
   assert.ok(shown.summary.attentionFirst > 1e-5, `attention, first word: ${shown.summary.attentionFirst}`);
-  assert.ok(shown.summary.recurrentHalf < 1e-20, `RNN, first half: ${shown.summary.recurrentHalf}`);
+  // 2e-19 since the words enter without their shared direction and PE at 1/√d_model (the tanh
+  // saturates less than at 12-06's inputs, which made it 1e-20 and below)
+  assert.ok(shown.summary.recurrentHalf < 1e-15, `RNN, first half: ${shown.summary.recurrentHalf}`);
   assert.ok(shown.summary.attentionHalf > 0.1, `attention, first half: ${shown.summary.attentionHalf}`);
   assert.match(shown.text, /holds [\d.]+ × 10⁻[⁰¹²³⁴⁵⁶⁷⁸⁹]+% of the influence/);
   assert.equal(shown.rows.length, 16, 'the first and last 8 words in the table');

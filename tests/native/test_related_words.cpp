@@ -85,7 +85,8 @@ Found find_groups(const std::vector<Marked>& sentences, const al::AnalysisOption
     const auto& tokens = a.analysis.text.tokens;
     std::vector<bool> in_group(tokens.size());
     for (std::size_t i = 0; i < tokens.size(); ++i)
-      for (const auto& [start, end] : m.group) in_group[i] = in_group[i] || (tokens[i].byte_start >= start && tokens[i].byte_end <= end);
+      for (const auto& [start, end] : m.group)
+        in_group[i] = in_group[i] || (tokens[i].byte_start >= start && tokens[i].byte_end <= end);
     const al::Matrix& w = a.analysis.attention.weights[0];
     for (int i = 0; i < w.rows; ++i) {
       if (!in_group[std::size_t(i)]) continue;
@@ -148,31 +149,39 @@ TEST_CASE("the search's answer decodes to words of the query's scene, not to fun
     std::set<std::string> field;
   };
   const Case cases[] = {
-      {"A Lannister always pays his debts", "pays",
-       {"pay", "pays", "paid", "paying", "payment", "payments", "debt", "debts", "owe", "owed", "owes", "owing", "loan",
-        "loans", "repay", "repaid", "money", "creditors", "wages", "cash", "taxes", "bills", "salary", "salaries"}},
-      {"Investors sold their shares when the market crashed", "shares",
-       {"shares", "share", "stock", "stocks", "market", "markets", "investors", "investor", "prices", "price", "sold",
-        "selling", "sell", "sales", "bond", "bonds", "crashed", "crash", "trading", "traders", "equity", "fell",
-        "dropped", "slumped", "plunged", "index", "nasdaq", "dow"}},
-      {"The chef seasoned the soup with salt and pepper", "soup",
-       {"soup", "soups", "salt", "pepper", "peppers", "chef", "chefs", "seasoned", "seasoning", "sauce", "garlic",
-        "broth", "stew", "spices", "spice", "vinegar", "onions", "onion", "cooked", "cooking", "recipe", "dish",
-        "dishes", "flavor", "butter", "paprika", "cumin", "oregano", "salad", "noodles", "chili", "tomato"}},
-      {"The soldiers marched towards the enemy camp at dawn", "soldiers",
-       {"soldiers", "soldier", "troops", "enemy", "camp", "camps", "marched", "army", "militants", "fighters",
-        "militia", "rebels", "attack", "attacked", "forces", "dawn", "killed", "armed", "insurgents", "guerrillas",
-        "battle", "military", "police", "civilians"}},
-      {"He strummed his guitar while the drummer kept the beat", "guitar",
-       {"guitar", "guitars", "drummer", "drums", "drum", "beat", "beats", "strummed", "guitarist", "bass", "bassist",
-        "piano", "keyboards", "vocals", "band", "rhythm", "acoustic", "harmonica", "banjo", "saxophone", "riffs",
-        "riff", "melody", "songs", "song", "percussion", "fiddle", "ukulele"}},
+      {"A Lannister always pays his debts", "pays", {"pay",   "pays",  "paid",  "paying", "payment", "payments",
+                                                     "debt",  "debts", "owe",   "owed",   "owes",    "owing",
+                                                     "loan",  "loans", "repay", "repaid", "money",   "creditors",
+                                                     "wages", "cash",  "taxes", "bills",  "salary",  "salaries"}},
+      {"Investors sold their shares when the market crashed",
+       "shares",
+       {"shares", "share",   "stock",   "stocks",  "market",  "markets", "investors", "investor", "prices",  "price",
+        "sold",   "selling", "sell",    "sales",   "bond",    "bonds",   "crashed",   "crash",    "trading", "traders",
+        "equity", "fell",    "dropped", "slumped", "plunged", "index",   "nasdaq",    "dow"}},
+      {"The chef seasoned the soup with salt and pepper",
+       "soup",
+       {"soup",      "soups",   "salt",   "pepper",  "peppers", "chef",    "chefs",  "seasoned",
+        "seasoning", "sauce",   "garlic", "broth",   "stew",    "spices",  "spice",  "vinegar",
+        "onions",    "onion",   "cooked", "cooking", "recipe",  "dish",    "dishes", "flavor",
+        "butter",    "paprika", "cumin",  "oregano", "salad",   "noodles", "chili",  "tomato"}},
+      {"The soldiers marched towards the enemy camp at dawn",
+       "soldiers",
+       {"soldiers",  "soldier",  "troops",     "enemy",      "camp",   "camps",    "marched", "army",
+        "militants", "fighters", "militia",    "rebels",     "attack", "attacked", "forces",  "dawn",
+        "killed",    "armed",    "insurgents", "guerrillas", "battle", "military", "police",  "civilians"}},
+      {"He strummed his guitar while the drummer kept the beat",
+       "guitar",
+       {"guitar",   "guitars",   "drummer",  "drums",     "drum",       "beat",      "beats",
+        "strummed", "guitarist", "bass",     "bassist",   "piano",      "keyboards", "vocals",
+        "band",     "rhythm",    "acoustic", "harmonica", "banjo",      "saxophone", "riffs",
+        "riff",     "melody",    "songs",    "song",      "percussion", "fiddle",    "ukulele"}},
   };
   const std::set<std::string> function_words = {
-      "the", "a", "an", "his", "her", "its", "their", "our", "my", "your", "he", "she", "it", "they", "we",
-      "i", "you", "and", "or", "but", "so", "of", "to", "in", "on", "at", "by", "for", "with", "from",
-      "as", "that", "this", "which", "who", "even", "now", "then", "when", "while", "also", "just", "only",
-      "not", "is", "was", "be", "been", "have", "has", "had", "do", "did", "would", "could", ".", ","};
+      "the",  "a",    "an",   "his",   "her",  "its",   "their", "our",  "my",   "your",  "he",  "she",
+      "it",   "they", "we",   "i",     "you",  "and",   "or",    "but",  "so",   "of",    "to",  "in",
+      "on",   "at",   "by",   "for",   "with", "from",  "as",    "that", "this", "which", "who", "even",
+      "now",  "then", "when", "while", "also", "just",  "only",  "not",  "is",   "was",   "be",  "been",
+      "have", "has",  "had",  "do",    "did",  "would", "could", ".",    ","};
   al::Session& s = session();
   const al::AnalysisOptions defaults;
   for (const Case& c : cases) {

@@ -27,12 +27,12 @@ constexpr int kDims = 6;
 // a mean along every axis and two orthonormal components
 std::string shared_file(std::uint32_t vocab_size) {
   const float r = 1.0f / std::sqrt(2.0f);
-  return al::test::build_shared({0.5f, -0.25f, 1.0f, 0.0f, 0.75f, -1.0f},
-                                {{r, r, 0, 0, 0, 0}, {0, 0, 0, 0, r, -r}}, vocab_size);
+  return al::test::build_shared({0.5f, -0.25f, 1.0f, 0.0f, 0.75f, -1.0f}, {{r, r, 0, 0, 0, 0}, {0, 0, 0, 0, r, -r}},
+                                vocab_size);
 }
 
 const std::vector<al::test::TestWord> kWords = {
-    {"the", {1.5f, 1.0f, 0.5f, -0.5f, 1.0f, -1.5f}},  {"judge", {0.2f, -1.0f, 2.0f, 0.5f, 0.1f, 0.3f}},
+    {"the", {1.5f, 1.0f, 0.5f, -0.5f, 1.0f, -1.5f}},   {"judge", {0.2f, -1.0f, 2.0f, 0.5f, 0.1f, 0.3f}},
     {"thief", {0.4f, -0.8f, 1.5f, 1.0f, -0.2f, 0.1f}}, {"prison", {-0.3f, 0.9f, 1.2f, 0.8f, 0.5f, 0.2f}},
     {"an", {1.0f, 0.7f, -0.3f, 0.2f, 0.9f, -0.6f}},
 };
@@ -48,8 +48,7 @@ std::vector<double> row_of(const al::Matrix& m, int i) { return {m.row(i), m.row
 
 }  // namespace
 
-TEST_CASE("without the shared direction a vector is its reference's, and orthogonal to every component",
-          "[shared]") {
+TEST_CASE("without the shared direction a vector is its reference's, and orthogonal to every component", "[shared]") {
   const al::SharedDirection s = al::parse_shared_direction(shared_file(5), "shared.bin");
   REQUIRE(s.count() == 2);
   for (std::uint32_t seed = 1; seed <= 20; ++seed) {
@@ -115,7 +114,8 @@ TEST_CASE("the pipeline takes every word with a vector without the shared direct
   const al::Analysis kept = al::analyze("The judge sent a thief to prison", store, w, o);
   REQUIRE(kept.text.centered.data == a.text.centered.data);
   for (std::size_t k = 0; k < kept.text.input.data.size(); ++k)
-    REQUIRE(kept.text.input.data[k] == kept.text.embeddings.data[k] + o.positional_weight * kept.text.positional.data[k]);
+    REQUIRE(kept.text.input.data[k] ==
+            kept.text.embeddings.data[k] + o.positional_weight * kept.text.positional.data[k]);
   // cross-attention: the document's words too
   o.remove_shared = true;
   o.attention.mask = al::Mask::None;
@@ -137,7 +137,8 @@ TEST_CASE("an analysis needs the shared direction, and says which file to load",
 
 TEST_CASE("the default positional weight is 1 / sqrt(d_model): the paper's mix at the word vectors' scale",
           "[shared][positional]") {
-  REQUIRE_THAT(double(al::PipelineOptions{}.positional_weight), WithinAbs(1 / std::sqrt(double(al::kWordVectorDims)), 1e-7));
+  REQUIRE_THAT(double(al::PipelineOptions{}.positional_weight),
+               WithinAbs(1 / std::sqrt(double(al::kWordVectorDims)), 1e-7));
   REQUIRE(al::train::InputOptions{}.positional_weight == al::PipelineOptions{}.positional_weight);
   REQUIRE(al::train::InputOptions{}.remove_shared);
 }

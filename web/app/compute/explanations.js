@@ -2,6 +2,7 @@
 // (asks.js): the view asks with the texts and options to analyze, and gets back the numbers it
 // draws, copied out of the results, which are disposed here.
 import { loadTrainedWeights } from '../engine.js';
+import { STEP_COMPARES } from '../step-compares.js';
 import { answerAsks, withResults } from './asks.js';
 
 // Cosine or dot product (explain/similarity.js): both filters of the text, the focused cell's
@@ -31,8 +32,9 @@ async function similarity(lens, { text, options, head, focus, rows }) {
   });
 }
 
-// What if…? (explain/whatif.js): one edited text's tokens and the weights of one head.
-async function whatIf(lens, { text, options, head }) {
+// One text's tokens and the weights of one head: what if…? (explain/whatif.js: an edited text)
+// and a step's before/after (views/step-compare.js: the text with one option flipped).
+async function oneFilter(lens, { text, options, head }) {
   return withResults([lens.analyze(text, options)], ([edited]) => ({
     tokens: edited.tokens,
     weights: edited.step('weights', head),
@@ -99,7 +101,10 @@ async function encoderDecoder(lens, { input, output, options, head }) {
 export function startExplanations(store) {
   const stops = [
     answerAsks(store, 'similarity', similarity),
-    answerAsks(store, 'whatIf', whatIf),
+    answerAsks(store, 'whatIf', oneFilter),
+    ...Object.values(STEP_COMPARES)
+      .flat()
+      .map(({ name }) => answerAsks(store, name, oneFilter)),
     answerAsks(store, 'positional', positional),
     answerAsks(store, 'headsLearned', headsLearned),
     answerAsks(store, 'encoderDecoder', encoderDecoder),

@@ -87,8 +87,8 @@ export function headsLearnedView(store, root) {
       { class: 'hint' },
       'The same sentence through the same layer twice: with random weights, and with the weights trained on ' +
         'hiding a word of real sentences and guessing it. No mask (the layer was trained without one). A random ' +
-        'head has no habit; a trained head has one: it looks at the word before, the word after, or the same word ' +
-        'wherever it is, because that is where the clues to a hidden word are.',
+        'head spreads its weight with no pattern; a trained head focuses on a few words: the word before or after, ' +
+        'the same word, or the words whose meaning gives the hidden one away, because that is where the clues are.',
     ),
     summary,
     weightLegend('each filter’s weights'),

@@ -1,4 +1,5 @@
-// The options, from the core's schema: heads, √d_k scaling, temperature, positional encoding,
+// The options, from the core's schema: heads, √d_k scaling, temperature, the word vectors' shared
+// direction, positional encoding,
 // similarity, the mask and where the weights come from, each with a line of help (a tooltip,
 // and a description for screen readers).
 import { OPTION_SPECS } from '../../lib/options.js';
@@ -28,6 +29,13 @@ const FIELDS = [
     'Divides the scores before the softmax: below 1 sharpens the filter, above 1 evens it out.',
   ],
   [
+    'sharedDirection',
+    'Word vectors',
+    'GloVe’s vectors share a direction (frequent words lean it most), which makes “the” similar to every word. ' +
+      'Removed: the vocabulary’s mean and its top few directions are taken out (all-but-the-top). Kept: GloVe as it is.',
+    { removed: 'without the shared direction', kept: 'GloVe as it is' },
+  ],
+  [
     'positional',
     'Positional encoding',
     'Adds sine and cosine waves of each word’s position: without them, word order is invisible.',
@@ -35,9 +43,11 @@ const FIELDS = [
   [
     'positionalWeight',
     'Positional weight',
-    'How much the position counts against the word’s meaning: X = embeddings + weight × PE.',
+    'How much the position counts against the word’s meaning: X = word vectors + weight × PE. The default, ' +
+      `1/√d_model = ${spec('positionalWeight').default}, is the paper’s mix (√d_model × embeddings + PE, §3.4) at ` +
+      'GloVe’s scale.',
     {},
-    0.25,
+    0.05,
   ],
   [
     'similarity',

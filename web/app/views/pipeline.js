@@ -4,57 +4,70 @@ import { h, setHidden, setText, syncChildren } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { scaledFormula, scaledText, weightsFormula } from '../scaling-words.js';
 import { watch } from '../store.js';
+import { STEP_COMPARES } from '../step-compares.js';
+import { stepCompare } from './step-compare.js';
 
 // [step, title, formula, what it is, per head?, the weight matrix drawn beside it]
 const STAGES = [
   [
     'embeddings',
-    '2. Word embeddings',
-    'X₀',
-    'Each token’s GloVe vector: 100 numbers learned from how words co-occur. Unknown tokens get zeros; “I”, “a” and the digits, which the vectors lack, take a stand-in’s (step 1 names it).',
+    '2. Word embeddings: a lookup table',
+    'E = GloVe[token]',
+    'Each token’s row of GloVe’s table: 100 numbers learned from how words co-occur. Unknown tokens get zeros; “I”, “a” and the digits, which the vectors lack, take a stand-in’s (step 1 names it).',
+  ],
+  [
+    'centered',
+    '3. Remove the shared direction',
+    'E′ = (E − μ) − Σₖ (uₖ·(E − μ)) uₖ',
+    'GloVe’s vectors all lean one way, frequent words most, so under a dot product “the” is similar to everything; taking out the vocabulary’s mean μ and its top few directions uₖ leaves what sets each word apart.',
   ],
   [
     'positional',
-    '3. Positional encoding',
+    '4. Positional encoding',
     'PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(…)',
     'Sine and cosine waves of falling frequency, one row per position: without them attention cannot tell word order.',
   ],
-  ['input', '4. Input to the layer', 'X = X₀ + α·PE', 'The embeddings plus the (weighted) positional encoding.'],
+  [
+    'input',
+    '5. × √d_model, + position: the input to the layer',
+    'X = E′ + α·PE, α = 1/√d_model',
+    'The paper multiplies the word vectors by √d_model before adding the positions (“Attention Is All You Need”, §3.4), so that positions nudge the words and do not drown them; here the positions are divided by √d_model instead: the same mix, with the scores kept at GloVe’s scale.',
+  ],
   [
     'query',
-    '5. Queries',
+    '6. Queries',
     'Q = X·W_Q',
     'What each word is looking for. With heads, each head uses its own d_k columns.',
     true,
     'wq',
   ],
-  ['key', '5. Keys', 'K = X·W_K', 'What each word offers to be found by.', true, 'wk'],
-  ['value', '5. Values', 'V = X·W_V', 'What each word hands over when it is found.', true, 'wv'],
-  ['scores', '6. Scores', 'S = Q·Kᵀ', 'How well each query matches each key (dot product or cosine).', true],
+  ['key', '6. Keys', 'K = X·W_K', 'What each word offers to be found by.', true, 'wk'],
+  ['value', '6. Values', 'V = X·W_V', 'What each word hands over when it is found.', true, 'wv'],
+  ['scores', '7. Scores', 'S = Q·Kᵀ', 'How well each query matches each key (dot product or cosine).', true],
   [
     'scaled',
-    '7. Scaled scores',
+    '8. Scaled scores',
     'S / (√d_k · T)',
     'Divided by √d_k (and the temperature T) so that the softmax does not saturate.',
     true,
   ],
   [
     'weights',
-    '8. Attention filter',
+    '9. Attention filter',
     'softmax(S / √d_k)',
     'Each row turned into weights between 0 and 1 that add up to 1.',
     true,
   ],
   [
     'context',
-    '9. Weighted values',
+    '10. Weighted values',
     'context = weights · V',
     'Each word’s blend of the values, by its weights; heads side by side.',
     true,
   ],
   [
     'output',
-    '10. Output layer',
+    '11. Output layer',
     'output = context · W_O',
     'The heads’ results mixed back into 100 numbers per word by one more linear layer, W_O (drawn on the right).',
     false,
@@ -105,6 +118,8 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
     const hover = h('p', { class: 'stage-hover', 'aria-live': 'polite' });
     const formulaText = h('code', {}, formula),
       about = h('p', {}, text);
+    // the step's before/after on the reader's sentence (text mode only: its stages name them)
+    const compares = (stageList === STAGES ? (STEP_COMPARES[step] ?? []) : []).map((c) => stepCompare(store, c));
     const details = h(
       'details',
       { class: 'stage', open: true, 'data-step': step },
@@ -122,6 +137,7 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
         weight ? h('figure', { class: 'stage-figure' }, weight, weightCaption) : null,
       ),
       hover,
+      compares.map((c) => c.root),
     );
     root.append(details);
     const stage = {
@@ -139,6 +155,7 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       weightCaption,
       weightName,
       hover,
+      compares,
     };
     // the value under the pointer, with its row's word and its column
     canvas.addEventListener('mousemove', (e) => {
@@ -186,6 +203,7 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       } else if (s.step === 'weights') setText(s.formulaText, weightsFormula(result.options));
       // a stage out of view (or closed) is painted when it comes into view, not on every keystroke
       s.stale = !(s.details.open && s.inView);
+      for (const c of s.compares) c.render(state, !s.stale);
       if (s.stale) continue;
       const m = s.perHead ? result.view(s.step, head) : result.view(s.step); // painted at once
       const isWeights = s.step === 'weights';
@@ -262,6 +280,7 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
     destroy: () => {
       stop();
       seen.disconnect();
+      for (const s of stages) for (const c of s.compares) c.destroy();
     },
   };
 }
