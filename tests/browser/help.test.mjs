@@ -13,7 +13,8 @@ const field = (page, label) => shadow(page, '.controls .field').filter({ has: pa
 
 const HELP = [
   ['Temperature', /below 1 sharpens the filter/],
-  ['Positional weight', /X = embeddings \+ weight × PE/],
+  ['Positional weight', /X = word vectors \+ weight × PE\. The default, 1\/√d_model = 0\.1, is the paper’s mix/],
+  ['Word vectors', /Removed: the vocabulary’s mean and its top few directions are taken out/],
   ['Scale by √dₖ', /Cosines .* multiplied by 10/],
   ['Weights', /Xavier-uniform/],
 ];
