@@ -212,7 +212,8 @@ Matrix on_half_circles(const Matrix& m, float a) {
 std::vector<Candidate> candidates() {
   return {
       {"shipped",
-       "al::image::patch_tokens, what the core ships: atan-yc-0.5 in quarter order, pairs of length 6 (d 48)",
+       "al::image::patch_tokens, what the core ships: the Y/colour features in quarter order, each channel in its "
+       "unit from neighbouring cells, at angle atan(0.3·z), pairs of length 6 (d 48)",
        [](const Image& v, const PatchGrid& g) { return al::image::patch_tokens(v, g).tokens; }},
       {"lowres2", "2×2×3 cell means, channel-centred, ÷ RMS (d 12)",
        [](const Image& v, const PatchGrid& g) { return lowres(v, g, 2); }},

@@ -4,7 +4,10 @@
 //   1. self: the largest share of its weight that any patch of the four photos puts on itself;
 //   2. in region: on textured regions on a plain background (tests/native/image_textures.h:
 //      stripes, noise, discs, diagonals, dark on bright and bright on dark), the lowest share of
-//      its weight that a query patch inside the texture keeps inside it;
+//      its weight that a query patch inside the texture keeps inside it; and the same on regions
+//      of the ground's brightness told apart by colour (tests/native/image_regions.h), with the
+//      lowest share (over those pictures) of the region-to-ground colour difference that filter × V keeps
+//      along the colour direction that tells the region from the ground;
 //   3. spread: over the photos' patches, the median effective number of patches attended
 //      (exp of the entropy) and the median largest weight of a row;
 //   4. filter × V: what the training panel shows: the held-out photos with Gaussian noise of
@@ -28,6 +31,7 @@
 #include "core/image/view.h"
 #include "core/train/image_trainer.h"
 #include "core/weights.h"
+#include "image_regions.h"
 #include "image_textures.h"
 
 using al::AttentionOptions;
@@ -119,11 +123,12 @@ double median(std::vector<double> v) {
 }
 
 struct Row {
-  double self[3], inside[3], effective[3], top[3];
+  double self[3], inside[3], colour[3], kept[3], effective[3], top[3];
 };
 
 Row measure(const al::PreparedWeights& w, const AttentionOptions& a, const std::vector<Photo>& photos,
-            const std::vector<al::test::TexturedPicture>& textures) {
+            const std::vector<al::test::TexturedPicture>& textures,
+            const std::vector<al::test::ColourRegionPicture>& regions) {
   Row row{};
   const int patches[3] = {32, 16, 8};
   for (int k = 0; k < 3; ++k) {
@@ -147,6 +152,12 @@ Row measure(const al::PreparedWeights& w, const AttentionOptions& a, const std::
     row.inside[k] = 1;
     for (const auto& t : textures)
       row.inside[k] = std::min(row.inside[k], lowest_inside(t, analyze(t.view, w, a, patches[k])));
+    row.colour[k] = row.kept[k] = 1;
+    for (const auto& p : regions) {
+      const al::test::RegionShares s = al::test::region_shares(p, analyze(p.view, w, a, patches[k]));
+      row.colour[k] = std::min(row.colour[k], s.inside);
+      row.kept[k] = std::min(row.kept[k], s.kept);
+    }
   }
   return row;
 }
@@ -161,15 +172,19 @@ al::train::ImageTrainer held_out_scorer(const std::vector<Photo>& photos) {
 }
 
 void print_row(const char* name, const Row& r, double psnr) {
-  std::printf("| %s | %.1f%% / %.1f%% / %.1f%% | %.2f%% / %.2f%% / %.2f%% | %.0f / %.0f / %.0f | %.2f / %.2f / %.2f |",
-              name, 100 * r.self[0], 100 * r.self[1], 100 * r.self[2], 100 * r.inside[0], 100 * r.inside[1],
-              100 * r.inside[2], r.effective[0], r.effective[1], r.effective[2], r.top[0], r.top[1], r.top[2]);
-  std::printf(" %.2f |\n", psnr);
+  std::printf(
+      "| %s | %.1f%% / %.1f%% / %.1f%% | %.2f%% / %.2f%% / %.2f%% | %.1f%% / %.1f%% / %.1f%% | %.2f / %.2f / %.2f |",
+      name, 100 * r.self[0], 100 * r.self[1], 100 * r.self[2], 100 * r.inside[0], 100 * r.inside[1], 100 * r.inside[2],
+      100 * r.colour[0], 100 * r.colour[1], 100 * r.colour[2], r.kept[0], r.kept[1], r.kept[2]);
+  std::printf(" %.0f / %.0f / %.0f | %.2f / %.2f / %.2f | %.2f |\n", r.effective[0], r.effective[1], r.effective[2],
+              r.top[0], r.top[1], r.top[2], psnr);
 }
 
 const char* kHeader =
     "| options | largest weight on itself, photos (32 / 16 / 8 px) | lowest share inside the texture | "
-    "median patches attended | median largest weight | filter × V, dB |\n|---|---|---|---|---|---|\n";
+    "lowest share inside the colour region | kept along the discriminant | median patches attended | median largest "
+    "weight | "
+    "filter × V, dB |\n|---|---|---|---|---|---|---|---|\n";
 
 }  // namespace
 
@@ -188,6 +203,7 @@ int main(int argc, char** argv) {
   }
   const std::vector<Photo> photos = load_photos(paths);
   const std::vector<al::test::TexturedPicture> textures = al::test::textured_pictures();
+  const std::vector<al::test::ColourRegionPicture> regions = al::test::colour_region_pictures();
   const al::train::ImageTrainer scorer = held_out_scorer(photos);
   const al::AttentionWeights identity_w = al::identity_weights(al::image::kTokenDims);
   const al::PreparedWeights identity = al::prepare(identity_w);
@@ -196,7 +212,8 @@ int main(int argc, char** argv) {
   for (const Candidate& c : candidates()) {
     AttentionOptions four = c.attention;
     four.heads = 4;
-    print_row(c.name, measure(identity, c.attention, photos, textures), scorer.evaluate(identity_w, four).psnr);
+    print_row(c.name, measure(identity, c.attention, photos, textures, regions),
+              scorer.evaluate(identity_w, four).psnr);
   }
 
   std::printf("\n## The lowest share inside the texture, per picture, under the defaults (32 / 16 / 8 px)\n\n");
@@ -218,11 +235,29 @@ int main(int argc, char** argv) {
     std::printf("\n");
   }
 
+  std::printf(
+      "\n## The colour regions under the defaults (32 / 16 / 8 px): lowest share inside (among whole keys), "
+      "contrast kept, kept along the discriminant\n\n| picture | identity weights |%s\n|---|---|%s\n",
+      weights_file.empty() ? "" : " these weights, 4 heads |", weights_file.empty() ? "" : "---|");
+  for (const auto& p : regions) {
+    std::printf("| %s |", p.name.c_str());
+    for (const al::PreparedWeights* w : {&identity, &trained}) {
+      if (w == &trained && weights_file.empty()) break;
+      for (int patch : {32, 16, 8}) {
+        const al::test::RegionShares s =
+            al::test::region_shares(p, analyze(p.view, *w, w == &identity ? shown : shown4, patch));
+        std::printf(" %.1f%% (%.1f%%), %.2f, %.2f, %.2f%s", 100 * s.inside, 100 * s.inside_whole, s.contrast, s.kept,
+                    s.kept_lowest, patch == 8 ? " |" : " /");
+      }
+    }
+    std::printf("\n");
+  }
+
   if (!weights_file.empty()) {
     std::printf("\n## These weights, 4 heads, under the defaults\n\n%s", kHeader);
-    print_row(weights_file.c_str(), measure(trained, shown4, photos, textures),
+    print_row(weights_file.c_str(), measure(trained, shown4, photos, textures, regions),
               scorer.evaluate(trained.weights, shown4).psnr);
-    print_row("identity, 4 heads", measure(identity, shown4, photos, textures),
+    print_row("identity, 4 heads", measure(identity, shown4, photos, textures, regions),
               scorer.evaluate(identity_w, shown4).psnr);
   }
   return 0;

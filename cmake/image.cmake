@@ -14,6 +14,7 @@ add_library(image_test_objects OBJECT
   tests/native/test_image_positional.cpp
   tests/native/test_image_attention.cpp
   tests/native/test_image_defaults.cpp
+  tests/native/test_image_regions.cpp
 )
 target_link_libraries(image_test_objects PUBLIC attention_reference attention_image catch2_headers)
 target_compile_options(image_test_objects PRIVATE ${warnings})

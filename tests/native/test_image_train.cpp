@@ -46,7 +46,7 @@ TEST_CASE("tokens_of and encode_features make the same token vectors as patch_to
   const al::image::Image view = al::train::dead_leaves(11);
   const al::image::PatchTokens direct = al::image::patch_tokens(view, g);
   const Matrix features = al::image::patch_features(view, g);
-  const al::image::PatchTokens split = al::image::tokens_of(features);
+  const al::image::PatchTokens split = al::image::tokens_of(features, g);
   REQUIRE(split.tokens.data == direct.tokens.data);
   REQUIRE(split.scale == direct.scale);
   REQUIRE(al::image::encode_features(features, direct).data == direct.tokens.data);

@@ -48,7 +48,7 @@ Example example(bool positional, int values) {
   for (std::size_t i = 0; i < features.data.size(); ++i) features.data[i] += noise_features.data[i];
   const al::train::ImageObjective objective(32, {positional, al::image::kGain});
   Matrix x;
-  objective.input(al::image::tokens_of(features).tokens, x);
+  objective.input(al::image::tokens_of(features, g).tokens, x);
   const Matrix clean_pixels = al::image::patch_pixels(clean, g), noise_pixels = al::image::patch_pixels(noise, g);
   Example e{ref::to_double(x), ref::DMatrix(g.count, values), ref::DMatrix(g.count, values)};
   for (int t = 0; t < g.count; ++t)

@@ -27,9 +27,11 @@ namespace al::image {
 //   with identity weights every token has the same length and cosine ranks keys as the dot
 //   product does;
 // - temperature 0.15 (cosines × kCosineScale / 0.15): two patches' cosines differ little (every
-//   pair of a token has length kGain), so the text's T = 1 is too even (a textured region kept
-//   85–92% of its weight); 0.15 keeps 100.00% inside the region on the eight test pictures and
-//   is the best of a grid for identity's filter × V on the noisy photos.
+//   pair of a token has length kGain), so the text's T = 1 is too even (a region of the ground's
+//   brightness kept under 53% of its weight); 0.15 keeps 100.00% inside the region on the eight
+//   textured test pictures, is the highest temperature of the grid that keeps 95% inside the
+//   colour regions at patches of 16 and 8 px, and is within 0.01 dB of the grid's best filter × V
+//   for identity weights on the noisy photos (checked again with each channel in its own unit).
 // The positional encoding is off by default: the picture's point is attention between patches
 // that look alike wherever they are; switched on, it pulls attention towards near patches. Its
 // weight defaults to kGain, so that its sin/cos pairs are as long as the token vectors' pairs and
@@ -50,7 +52,7 @@ struct ImageAnalysis {
   Image view;  // the 224 × 224 picture everything below is computed on
   PatchGrid grid;
   Matrix pixels;             // n × p·p·3: each patch's pixels, the values blended below
-  PatchTokens embeddings;    // n × 48 token vectors, and the mean and scale that decode them
+  PatchTokens embeddings;    // n × 48 token vectors, and the mean and units that decode them
   Matrix positional;         // n × 48 (zeros when off)
   Matrix input;              // n × 48: X = embeddings + weight · positional
   AttentionSteps attention;  // Q, K, V, scores, weights, context, output

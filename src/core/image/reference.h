@@ -4,11 +4,19 @@
 #include <vector>
 
 #include "core/dmatrix.h"
+#include "core/image/image.h"
 #include "core/matrix.h"
 
 namespace al::image::reference {
 
 using al::DMatrix;
+
+// The token vectors of a 224 × 224 view cut into patches of `patch` pixels (n × 48), written
+// out from tokens.h's description: the 24 thumbnail features, minus the mean patch, each channel
+// (Y, B − Y, R − Y) divided by its unit (the RMS difference of cells side by side over the
+// picture ÷ √2, at least 2/255; the colour differences' at least the luma's), each feature z
+// the point g·(cos, sin)(atan(a·z)).
+DMatrix patch_tokens(const Image& view, int patch);
 
 // The 2-D sinusoidal encoding written out from its formula (positional_2d.h).
 DMatrix positional_encoding_2d(int rows, int cols, int d);

@@ -35,6 +35,37 @@ float sample(const float* grid, int cells, Lerp ly, Lerp lx) {
   return top * (1 - ly.w) + bottom * ly.w;
 }
 
+// The feature of a patch that holds cell (y, x) of a channel (cells × cells per patch).
+int feature_at(int channel, int y, int x) {
+  return channel == 0   ? luma_feature(y, x)
+         : channel == 1 ? blue_feature(y * kChromaCells + x)
+                        : red_feature(y * kChromaCells + x);
+}
+
+// A channel's unit over the picture: the root mean square difference of every two cells side by
+// side (across patch borders too), ÷ √2 (for independent cells of deviation s, that is s),
+// floored at kMinContrast.
+float channel_unit(const Matrix& features, const PatchGrid& g, int channel) {
+  const int cells = channel == 0 ? kLumaCells : kChromaCells, side = g.side * cells;
+  const auto cell = [&](int cy, int cx) {
+    return features((cy / cells) * g.side + cx / cells, feature_at(channel, cy % cells, cx % cells));
+  };
+  double square_sum = 0;
+  long pairs = 0;
+  for (int cy = 0; cy < side; ++cy)
+    for (int cx = 0; cx < side; ++cx) {
+      if (cx + 1 < side) {
+        const double d = double(cell(cy, cx)) - cell(cy, cx + 1);
+        square_sum += d * d, ++pairs;
+      }
+      if (cy + 1 < side) {
+        const double d = double(cell(cy, cx)) - cell(cy + 1, cx);
+        square_sum += d * d, ++pairs;
+      }
+    }
+  return std::max(float(std::sqrt(square_sum / (2.0 * double(pairs)))), kMinContrast);
+}
+
 }  // namespace
 
 Matrix patch_features(const Image& view, const PatchGrid& g) {
@@ -44,50 +75,48 @@ Matrix patch_features(const Image& view, const PatchGrid& g) {
   Matrix features(g.count, kFeatures);
   const int luma_step = g.patch / kLumaCells, chroma_step = g.patch / kChromaCells;  // pixels per cell side
   for (int t = 0; t < g.count; ++t) {
-    float* f = features.row(t);
+    // sums in double: a cell of a 32-pixel patch holds up to 256 pixels, and the units that
+    // divide the features (tokens_of) can be as small as 2/255
+    double f[kFeatures] = {};
     for (int y = 0; y < g.patch; ++y)
       for (int x = 0; x < g.patch; ++x) {
         const float r = view.at(g.row(t) * g.patch + y, g.col(t) * g.patch + x, 0);
         const float gr = view.at(g.row(t) * g.patch + y, g.col(t) * g.patch + x, 1);
         const float b = view.at(g.row(t) * g.patch + y, g.col(t) * g.patch + x, 2);
-        const float luma = 0.299f * r + 0.587f * gr + 0.114f * b;
+        const double luma = 0.299 * r + 0.587 * gr + 0.114 * b;
         f[luma_feature(y / luma_step, x / luma_step)] += luma;
         const int quarter = (y / chroma_step) * kChromaCells + x / chroma_step;
         f[blue_feature(quarter)] += b - luma;
         f[red_feature(quarter)] += r - luma;
       }
     // sums -> means over each cell's pixels
-    for (int ly = 0; ly < kLumaCells; ++ly)
-      for (int lx = 0; lx < kLumaCells; ++lx) f[luma_feature(ly, lx)] /= float(luma_step * luma_step);
-    for (int q = 0; q < kChromaCells * kChromaCells; ++q) {
-      f[blue_feature(q)] /= float(chroma_step * chroma_step);
-      f[red_feature(q)] /= float(chroma_step * chroma_step);
-    }
+    for (int k = 0; k < kFeatures; ++k)
+      features(t, k) = float(f[k] / (channel_of(k) == 0 ? luma_step * luma_step : chroma_step * chroma_step));
   }
   return features;
 }
 
-PatchTokens patch_tokens(const Image& view, const PatchGrid& g) { return tokens_of(patch_features(view, g)); }
+PatchTokens patch_tokens(const Image& view, const PatchGrid& g) { return tokens_of(patch_features(view, g), g); }
 
-PatchTokens tokens_of(Matrix features) {
+PatchTokens tokens_of(Matrix features, const PatchGrid& g) {
   const int n = features.rows;
-  if (features.cols != kFeatures || n < 1)
-    throw OptionError("token vectors are made from " + std::to_string(kFeatures) + " features per patch, got " +
-                      std::to_string(features.rows) + " × " + std::to_string(features.cols));
+  if (features.cols != kFeatures || n != g.count || n < 1)
+    throw OptionError("token vectors are made from " + std::to_string(kFeatures) + " features of each of the " +
+                      std::to_string(g.count) + " patches, got " + std::to_string(features.rows) + " × " +
+                      std::to_string(features.cols));
   PatchTokens e;
-  // the mean patch, and the root mean square of the features around it
+  // the mean patch
   for (int k = 0; k < kFeatures; ++k) {
     double sum = 0;
     for (int t = 0; t < n; ++t) sum += features(t, k);
     e.mean[std::size_t(k)] = float(sum / n);
   }
-  double square_sum = 0;
-  for (int t = 0; t < n; ++t)
-    for (int k = 0; k < kFeatures; ++k) {
-      const float v = features(t, k) - e.mean[std::size_t(k)];
-      square_sum += double(v) * v;
-    }
-  e.scale = std::max(float(std::sqrt(square_sum / (double(n) * kFeatures))), kMinContrast);
+  // each channel's unit, from neighbouring cells (the mean does not change a difference); a
+  // colour difference's never finer than brightness's (tokens.h)
+  const float luma_unit = channel_unit(features, g, 0);
+  const float unit[3] = {luma_unit, std::max(channel_unit(features, g, 1), luma_unit),
+                         std::max(channel_unit(features, g, 2), luma_unit)};
+  for (int k = 0; k < kFeatures; ++k) e.scale[std::size_t(k)] = unit[channel_of(k)];
   e.tokens = encode_features(features, e);
   return e;
 }
@@ -100,7 +129,7 @@ Matrix encode_features(const Matrix& features, const PatchTokens& e) {
   Matrix tokens(features.rows, kTokenDims);
   for (int t = 0; t < features.rows; ++t)
     for (int k = 0; k < kFeatures; ++k) {
-      const float u = kSlope * (features(t, k) - e.mean[std::size_t(k)]) / e.scale;
+      const float u = kSlope * (features(t, k) - e.mean[std::size_t(k)]) / e.scale[std::size_t(k)];
       const float length = kGain / std::sqrt(1.0f + u * u);
       tokens(t, 2 * k) = length;
       tokens(t, 2 * k + 1) = u * length;
@@ -121,7 +150,7 @@ Matrix tokens_to_pixels(const Matrix& tokens, const PatchTokens& e, const PatchG
     for (int k = 0; k < kFeatures; ++k) {
       const float c = tokens(t, 2 * k), s = tokens(t, 2 * k + 1);
       const float z = c > 0.0f ? s / (kSlope * c) : s == 0.0f ? 0.0f : std::copysign(kMaxZ, s);
-      f[k] = z * e.scale + e.mean[std::size_t(k)];
+      f[k] = z * e.scale[std::size_t(k)] + e.mean[std::size_t(k)];
     }
     for (int ly = 0; ly < kLumaCells; ++ly)
       for (int lx = 0; lx < kLumaCells; ++lx) luma[ly * kLumaCells + lx] = f[luma_feature(ly, lx)];

@@ -63,10 +63,10 @@ std::vector<std::uint8_t> to_bytes(const Matrix& pixels) {
 }
 
 // The noisy picture's tokens, standardised by it as the page would: clean + noise features.
-Matrix noisy_tokens(const Matrix& clean_features, const Matrix& noise_features) {
+Matrix noisy_tokens(const Matrix& clean_features, const Matrix& noise_features, const image::PatchGrid& g) {
   Matrix f = clean_features;
   for (std::size_t i = 0; i < f.data.size(); ++i) f.data[i] += noise_features.data[i];
-  return image::tokens_of(std::move(f)).tokens;
+  return image::tokens_of(std::move(f), g).tokens;
 }
 
 }  // namespace
@@ -114,7 +114,7 @@ void ImageTrainer::add_view(const image::Image& view, bool held_out) {
   for (int draw = 0; draw < kHeldOutDraws; ++draw) {
     const image::Image noise = noise_picture(options_.noise, rng);
     HeldOut h;
-    objective_.input(noisy_tokens(clean, image::patch_features(noise, g)), h.input);
+    objective_.input(noisy_tokens(clean, image::patch_features(noise, g), g), h.input);
     h.clean_pixels = clean_pixels;
     h.noisy_pixels = image::patch_pixels(noise, g);
     for (std::size_t i = 0; i < h.noisy_pixels.data.size(); ++i) h.noisy_pixels.data[i] += clean_pixels.data[i];
@@ -186,7 +186,7 @@ double ImageTrainer::step() {
       clean_.data[i] = view.pixels[i] * (1.0f / 255.0f);
       noisy_.data[i] = clean_.data[i] + noise_.pixels.data[i];
     }
-    objective_.input(noisy_tokens(view.features, noise_.features), x_);
+    objective_.input(noisy_tokens(view.features, noise_.features, objective_.grid()), x_);
     attention_forward(x_, x_, prepared_, o, steps_);
     loss_sum += blend_loss(steps_.weights, noisy_, clean_, blend_, &d_weights_, 1.0 / batch);  // the batch's mean
     accumulate_weight_gradients(x_, x_, steps_, d_weights_, o, grads_);
