@@ -12,20 +12,25 @@ import { startOutsideSearch } from './compute/outside-search.js';
 import { startTextTraining } from './compute/training.js';
 import { loadTopicModel, loadTrainedWeights, loadVocabulary, onLoadProgress } from './engine.js';
 import { PAGE_MAX_CHARS } from './limits.js';
+import { isSeedSentence, SEED_QUERY } from './seed.js';
 import { watch } from './store.js';
 
 const LONG_TEXT = 20000; // characters
 const INPUTS = ['text', 'document', 'options', 'lens', 'trainedPreset', 'topicModel'];
 
-// The query word: the one the user chose (kept in range), else the first word with a vector.
-function pickQuery(result, query, chosen) {
+// The query word: the one the user chose (kept in range), else the seed's ("pays") in the seed
+// sentence, else the first word with a vector.
+function pickQuery(result, text, query, chosen) {
   const n = result?.tokens.length ?? 0;
   if (n === 0) return 0;
   if (chosen) return Math.min(query, n - 1);
-  return Math.max(
-    0,
-    result.tokens.findIndex((t) => t.known),
-  );
+  const seed = isSeedSentence(text) ? result.tokens.findIndex((t) => t.text.toLowerCase() === SEED_QUERY) : -1;
+  return seed >= 0
+    ? seed
+    : Math.max(
+        0,
+        result.tokens.findIndex((t) => t.known),
+      );
 }
 
 // The focused cell (the arithmetic panel and the readout explain it): the one the user chose,
@@ -77,7 +82,7 @@ function startAnalysis(store) {
       error = e.message;
     }
     const { result: old, query, queryChosen, head, focus, focusChosen } = store.get();
-    const q = pickQuery(result, query, queryChosen),
+    const q = pickQuery(result, text, query, queryChosen),
       h = Math.min(head, (result?.heads ?? 1) - 1);
     store.set({
       result,

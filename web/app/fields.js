@@ -10,8 +10,10 @@ import { h, uniqueId } from './dom.js';
 export const toTemperature = (t) => Number((10 ** (t / 10)).toPrecision(2));
 export const fromTemperature = (x) => Math.round(10 * Math.log10(x));
 
-// spec: the option's schema entry; onChange(value). Returns { root, input, set(value, state) }.
-export function optionField(spec, { label, labels = {}, help, onChange, step }) {
+// spec: the option's schema entry; onChange(value). Returns { root, input, help, set(value, state) }.
+// ownHelpButton false: the help line is there (hidden, describing the control) without its "?",
+// for a group of fields that share one (helpGroup).
+export function optionField(spec, { label, labels = {}, help, onChange, step, ownHelpButton = true }) {
   const id = uniqueId(`opt-${spec.name}`);
   const helpId = help ? uniqueId('help') : undefined;
   let input, out, write, last;
@@ -73,29 +75,31 @@ export function optionField(spec, { label, labels = {}, help, onChange, step }) 
   if (helpId) input.setAttribute('aria-describedby', helpId);
   write ??= (v) => (input.value = String(v));
   const helpLine = help ? h('p', { id: helpId, class: 'field-help', hidden: true }, help) : null;
-  const helpButton = help
-    ? h(
-        'button',
-        {
-          type: 'button',
-          class: 'help-toggle',
-          'aria-expanded': 'false',
-          'aria-controls': helpId,
-          'aria-label': `What is ${label}?`,
-          title: `What is ${label}?`,
-          onclick: () => {
-            helpLine.hidden = !helpLine.hidden;
-            helpButton.setAttribute('aria-expanded', String(!helpLine.hidden));
-            root.classList.toggle('help-open', !helpLine.hidden);
+  const helpButton =
+    help && ownHelpButton
+      ? h(
+          'button',
+          {
+            type: 'button',
+            class: 'help-toggle',
+            'aria-expanded': 'false',
+            'aria-controls': helpId,
+            'aria-label': `What is ${label}?`,
+            title: `What is ${label}?`,
+            onclick: () => {
+              helpLine.hidden = !helpLine.hidden;
+              helpButton.setAttribute('aria-expanded', String(!helpLine.hidden));
+              root.classList.toggle('help-open', !helpLine.hidden);
+            },
           },
-        },
-        '?',
-      )
-    : null;
+          '?',
+        )
+      : null;
   const root = h('div', { class: 'field' }, h('label', { for: id }, label), input, out, helpButton, helpLine);
   return {
     root,
     input,
+    help: helpLine,
     set(value, { disabled = false, hidden = false } = {}) {
       last = value;
       if (input !== input.getRootNode().activeElement || spec.type !== 'integer' || spec.values) write(value);
@@ -103,6 +107,33 @@ export function optionField(spec, { label, labels = {}, help, onChange, step }) 
       root.hidden = hidden;
     },
   };
+}
+
+// One "?" for a group of fields (optionField with ownHelpButton false): it opens or closes all
+// their help lines at once. name: what the group is, for the button's label.
+export function helpGroup(fields, name) {
+  const lines = fields.map((f) => f.help).filter(Boolean);
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      class: 'help-toggle',
+      'aria-expanded': 'false',
+      'aria-controls': lines.map((l) => l.id).join(' '),
+      'aria-label': `What are ${name}?`,
+      title: `What are ${name}?`,
+      onclick: () => {
+        const open = button.getAttribute('aria-expanded') !== 'true';
+        button.setAttribute('aria-expanded', String(open));
+        for (const f of fields) {
+          if (f.help) f.help.hidden = !open;
+          f.root.classList.toggle('help-open', open);
+        }
+      },
+    },
+    '?',
+  );
+  return button;
 }
 
 const sentence = (note) => `${note[0].toUpperCase()}${note.slice(1)}.`;

@@ -1,6 +1,8 @@
-// The text mode's panel: the sentence and its tokens, what it is about (the topic query), the
-// options, the attention filter beside the search-engine analogy, the explanations and the
-// step-by-step pipeline.
+// The text mode's panel. The first screen: the sentence with what it is about (one line), the
+// four basic options (the rest under "More options"), and the attention filter beside the
+// search-engine analogy. Then the explanations as chapters in the article's order (chapters.js),
+// and the step-by-step pipeline, closed.
+import { chapters } from './chapters.js';
 import { h } from './dom.js';
 import { exportButtons } from './export.js';
 import { ENCODER_DECODER_PANEL } from './explain/encoder-decoder.js';
@@ -14,6 +16,7 @@ import { SIMILARITY_PANEL } from './explain/similarity.js';
 import { TRACE_PANEL, traceView } from './explain/trace.js';
 import { WHAT_IF_PANEL } from './explain/whatif.js';
 import { loadExplainPart } from './parts.js';
+import { watch } from './store.js';
 import { controlsView } from './views/controls.js';
 import { diagonalView } from './views/diagonal.js';
 import { headsView } from './views/heads.js';
@@ -25,25 +28,26 @@ import { topicView } from './views/topic.js';
 import { TRAIN_PANEL } from './views/train.js';
 import { weightsTableView } from './views/weights-table.js';
 
-// The explanations, in the page's order: each a panel whose body is built when first needed
+// The explanations by chapter (chapters.js): each a panel whose body is built when first needed
 // (explain/panel.js); those closed at first come with a part (explain/bodies.js).
 const later = (name) => partBody(loadExplainPart, name);
-const EXPLANATIONS = [
-  [TRACE_PANEL, traceView],
-  [SCALING_PANEL, later('scalingView')],
-  [POSITIONAL_PANEL, positionalView],
-  [SIMILARITY_PANEL, later('similarityView')],
-  [WHAT_IF_PANEL, later('whatIfView')],
-  [ENCODER_DECODER_PANEL, later('encoderDecoderView')],
-  [RECURRENT_PANEL, later('recurrentView')],
-  [HEADS_LEARNED_PANEL, later('headsLearnedView')],
-  [TRAIN_PANEL, later('trainView')],
-];
+const EXPLANATIONS = {
+  why: [[RECURRENT_PANEL, later('recurrentView')]],
+  search: [[SIMILARITY_PANEL, later('similarityView')]],
+  vectors: [[POSITIONAL_PANEL, positionalView]],
+  self: [[WHAT_IF_PANEL, later('whatIfView')]],
+  filter: [
+    [TRACE_PANEL, traceView],
+    [SCALING_PANEL, later('scalingView')],
+    [HEADS_LEARNED_PANEL, later('headsLearnedView')],
+    [TRAIN_PANEL, later('trainView')],
+  ],
+  next: [[ENCODER_DECODER_PANEL, later('encoderDecoderView')]],
+};
 
 // Returns { root, filter (the panel the heatmap fits), views }.
 export function textMode(store, shadow) {
   const input = inputView(store),
-    controls = controlsView(store),
     heads = headsView(store),
     heatmap = heatmapView(store),
     diagonal = diagonalView(store),
@@ -51,13 +55,65 @@ export function textMode(store, shadow) {
     search = searchView(store),
     topic = topicView(store),
     pipeline = pipelineView(store);
-  const explanations = EXPLANATIONS.map(([panel, body]) => explainPanel(store, panel, body));
   const exportBar = h(
-    'div',
-    { class: 'export', role: 'group', 'aria-label': 'Export the attention filter' },
-    'Export:',
-    exportButtons(shadow, store).map(([name, run]) => h('button', { type: 'button', onclick: run }, name)),
+    'details',
+    { class: 'export' },
+    h('summary', {}, 'Export the filter'),
+    h(
+      'div',
+      { role: 'group', 'aria-label': 'Export the attention filter' },
+      exportButtons(shadow, store).map(([name, run]) => h('button', { type: 'button', onclick: run }, name)),
+    ),
   );
+  const controls = controlsView(store, { extra: [input.documentPanel] });
+  const panels = Object.fromEntries(
+    Object.entries(EXPLANATIONS).map(([id, list]) => [
+      id,
+      list.map(([panel, body]) => explainPanel(store, panel, body)),
+    ]),
+  );
+  const explanations = Object.values(panels).flat();
+  const stepByStep = (label, stage) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'link-like',
+        onclick: () => {
+          pipeline.root.open = true;
+          pipeline.root.querySelector(`[data-step="${stage}"]`)?.scrollIntoView({ block: 'start' });
+        },
+      },
+      label,
+    );
+  const toPicture = h(
+    'button',
+    { type: 'button', onclick: () => store.set({ mode: 'image' }) },
+    'Open a picture: the picture mode',
+  );
+  const { contents, chapters: sections } = chapters({
+    topic: [topic.examples, topic.root],
+    why: panels.why.map((p) => p.root),
+    search: panels.search.map((p) => p.root),
+    vectors: [
+      h(
+        'p',
+        {},
+        stepByStep(
+          'See each step on your sentence: lookup table → shared direction → × √d_model, + position',
+          'embeddings',
+        ),
+      ),
+      ...panels.vectors.map((p) => p.root),
+    ],
+    self: [
+      h('p', {}, stepByStep('See Q, K and V of your sentence, step by step', 'query')),
+      ...panels.self.map((p) => p.root),
+    ],
+    filter: panels.filter.map((p) => p.root),
+    picture: [h('p', {}, toPicture)],
+    next: [h('p', {}, stepByStep('See the output layer, step by step', 'output')), ...panels.next.map((p) => p.root)],
+  });
   const filter = h(
     'section',
     { class: 'filter', 'aria-label': 'The attention filter' },
@@ -74,21 +130,32 @@ export function textMode(store, shadow) {
   const root = h(
     'div',
     { class: 'mode-panel text-mode' },
-    input.root,
-    topic.examples,
-    topic.root,
+    h('div', { class: 'sentence-area' }, input.root, topic.line),
     controls.root,
     h('div', { class: 'main' }, filter, search.root),
-    h(
-      'div',
-      { class: 'explanations' },
-      explanations.map((v) => v.root),
-    ),
+    contents,
+    sections,
     pipeline.root,
   );
+  // a document in the URL or from an attribute: its box (under "More options") shows it
+  const stopDocument = watch(store, ['document'], ({ document }) => {
+    if (document) controls.root.querySelector('details.more-options').open = true;
+  });
   return {
     root,
     filter,
-    views: [input, topic, controls, heads, heatmap, diagonal, table, search, pipeline, ...explanations],
+    views: [
+      input,
+      topic,
+      controls,
+      heads,
+      heatmap,
+      diagonal,
+      table,
+      search,
+      pipeline,
+      ...explanations,
+      { destroy: stopDocument },
+    ],
   };
 }

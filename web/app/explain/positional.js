@@ -49,7 +49,7 @@ function permutationDrawing(tokens, p) {
   return h('div', { class: 'perm' }, svg);
 }
 
-export const POSITIONAL_PANEL = { name: 'positional', title: 'What positional encoding changes', open: true };
+export const POSITIONAL_PANEL = { name: 'positional', title: 'What positional encoding changes' };
 
 // The panel's body, built into root (panel.js) when first needed.
 export function positionalView(store, root) {

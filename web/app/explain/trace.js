@@ -29,7 +29,7 @@ const line = (label, value, cls = '') =>
     h('span', { class: 'trace-value' }, value),
   );
 
-export const TRACE_PANEL = { name: 'trace', title: 'The arithmetic of one weight', open: true };
+export const TRACE_PANEL = { name: 'trace', title: 'The arithmetic of one weight' };
 
 // The panel's body, built into root (panel.js) when first needed.
 export function traceView(store, root) {

@@ -1,10 +1,10 @@
-// The options, from the core's schema: heads, √d_k scaling, temperature, the word vectors' shared
-// direction, positional encoding,
-// similarity, the mask and where the weights come from, each with a line of help (a tooltip,
-// and a description for screen readers).
+// The options, from the core's schema: the four basic ones (weights, heads, positional encoding,
+// √d_k scaling) with one "?" for their help, and under "More options" the rest (temperature, the
+// word vectors' shared direction, the positional weight, similarity, the mask, the seed), each
+// with a line of help (a description for screen readers too).
 import { OPTION_SPECS } from '../../lib/options.js';
 import { h } from '../dom.js';
-import { notesLine, optionField, showOptions } from '../fields.js';
+import { helpGroup, notesLine, optionField, showOptions } from '../fields.js';
 import { MASK_LABELS } from '../masks.js';
 import { watch } from '../store.js';
 
@@ -67,17 +67,41 @@ const FIELDS = [
   ['seed', 'Seed', 'The seed of the random weights: the same seed gives the same weights.'],
 ];
 
-export function controlsView(store) {
+// The four options on the first screen; the rest open under "More options".
+const BASIC = ['weights', 'heads', 'positional', 'scale'];
+
+// extra: nodes that go under "More options" after the options (the document box, the export).
+export function controlsView(store, { extra = [] } = {}) {
   const set = (patch) => store.set({ options: { ...store.get().options, ...patch } });
   const fields = Object.fromEntries(
     FIELDS.map(([name, label, help, labels, step]) => [
       name,
-      optionField(spec(name), { label, help, labels, step, onChange: (v) => set({ [name]: v }) }),
+      optionField(spec(name), {
+        label,
+        help,
+        labels,
+        step,
+        ownHelpButton: !BASIC.includes(name),
+        onChange: (v) => set({ [name]: v }),
+      }),
     ]),
   );
+  const basic = BASIC.map((name) => fields[name]);
   const notes = notesLine(Object.fromEntries(FIELDS.map(([name, label]) => [name, label])));
+  const more = h(
+    'details',
+    { class: 'more-options' },
+    h('summary', {}, 'More options'),
+    h(
+      'div',
+      { class: 'more-fields' },
+      FIELDS.filter(([name]) => !BASIC.includes(name)).map(([name]) => fields[name].root),
+    ),
+    extra,
+  );
   const root = h('section', { class: 'controls', 'aria-label': 'Options' }, [
-    ...FIELDS.map(([name]) => fields[name].root),
+    h('div', { class: 'basic-options' }, ...basic.map((f) => f.root), helpGroup(basic, 'these options')),
+    more,
     notes.root,
   ]);
   const trained = fields.weights.input.querySelector('option[value="trained"]');

@@ -1,13 +1,22 @@
 // Why the diagonal: with identity weights a word's query is its own vector, and nothing is more
-// similar to a vector than itself, so each word would keep most of its weight at home. The text
+// similar to a vector than itself, so each word would keep most of its weight at home (the note
+// says what is true of the weights in use: random and trained weights have no such pull). The text
 // mode hides the diagonal by default (mask "self"); this note says why, with one click to see it
 // (and, when the diagonal is shown and dominates, one click to hide it again).
 import { h, setHidden, setText } from '../dom.js';
 import { watch } from '../store.js';
 
-const WHY =
-  'With identity weights a word’s query and key are its own vector, and nothing is more similar to a vector ' +
-  'than itself: each word would keep most of its weight at home.';
+// why a word would look at itself, by where the weights come from (the words the page shows must
+// be true of the weights in use)
+const WHY = {
+  identity:
+    'With identity weights a word’s query and key are its own vector, and nothing is more similar to a vector ' +
+    'than itself: each word would keep most of its weight at home.',
+  random:
+    'With random weights a word’s query and key are two random maps of its vector: nothing makes them alike, so ' +
+    'the diagonal is no stronger than the rest, but the mask still hides it.',
+  trained: 'The trained weights learnt where a word finds clues to a hidden neighbour; the mask hides the word itself.',
+};
 
 // the share of query rows whose largest weight is on the query's own key (head head)
 function diagonalShare(result, head) {
@@ -42,11 +51,12 @@ export function diagonalView(store) {
     if (selfMask) {
       setText(
         text,
-        `The diagonal is hidden (mask: self), so that you see what each word takes from the others. ${WHY}`,
+        'Self mask: the grey diagonal is hidden (weight exactly 0), so that you see what each word takes from the ' +
+          `others. ${WHY[result.options.weights]}`,
       );
       setText(button, 'Show the diagonal');
     } else {
-      setText(text, `Most words take most of their weight from themselves. ${WHY}`);
+      setText(text, `Most words take most of their weight from themselves. ${WHY[result.options.weights]}`);
       setText(button, 'Hide the diagonal (mask: self)');
     }
   });

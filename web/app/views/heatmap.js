@@ -188,8 +188,10 @@ export function heatmapView(store) {
     );
     root.classList.toggle('no-labels', !labelsShown);
     paintLabelsAfterTask();
-    setText(maskNote, MASK_NOTES[mask] ?? '');
-    setHidden(maskNote, !MASK_NOTES[mask]);
+    // the self mask's words are the diagonal note's (views/diagonal.js), with why it is hidden
+    const note = mask === 'self' && !result.cross ? '' : (MASK_NOTES[mask] ?? '');
+    setText(maskNote, note);
+    setHidden(maskNote, !note);
   });
   const stopMarks = watch(store, ['result', 'query', 'focus'], ({ query, focus }) => {
     if (rows === 0 || cols === 0) return;

@@ -1,11 +1,13 @@
-// The pipeline, step by step: each stage a small labelled matrix with its shape, collapsible.
+// The pipeline, step by step: each stage a small labelled matrix with its shape, collapsible; the
+// whole closed at first (a stage is drawn only when it is open and on screen).
 import { SIGNED_COLORS, WEIGHT_COLORS } from '../colors.js';
-import { h, setHidden, setText, syncChildren } from '../dom.js';
+import { h, setHidden, setText } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { scaledFormula, scaledText, weightsFormula } from '../scaling-words.js';
 import { watch } from '../store.js';
 import { STEP_COMPARES } from '../step-compares.js';
 import { stepCompare } from './step-compare.js';
+import { tokenChipsView } from './tokens.js';
 
 // [step, title, formula, what it is, per head?, the weight matrix drawn beside it]
 const STAGES = [
@@ -87,18 +89,23 @@ const rowName = (result, i) => result.tokens?.[i]?.text ?? `patch ${i + 1}`;
 const LABELS_UP_TO = 40; // rows: beyond, the labels would not be legible
 
 export function pipelineView(store, { stages: stageList, keys, read, className = 'pipeline', tokens = true } = TEXT) {
-  const tokenList = h('ol', { class: 'stage-tokens' });
+  const chips = tokens ? tokenChipsView(store) : null;
   const root = h(
-    'section',
+    'details',
     { class: className, 'aria-label': 'The pipeline, step by step' },
-    h('h2', {}, 'Step by step'),
+    h('summary', {}, h('h2', {}, 'Step by step')),
     tokens
       ? h(
           'details',
           { class: 'stage', open: true, 'data-step': 'tokens' },
           h('summary', {}, h('span', { class: 'stage-title' }, '1. Tokens'), ' ', h('code', {}, 'text → tokens')),
-          h('p', {}, 'The text cut into words, numbers, punctuation and emoji; each is a row of every matrix below.'),
-          tokenList,
+          h(
+            'p',
+            {},
+            'The text cut into words, numbers, punctuation and emoji; each is a row of every matrix below. Click a ' +
+              'token to make it the query.',
+          ),
+          chips.root,
         )
       : null,
   );
@@ -182,19 +189,6 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
     const { result, head, rows: n } = read(state);
     setHidden(root, !n);
     if (!n) return;
-    if (tokens && result.tokens) {
-      const shown = result.tokens.slice(0, 200);
-      syncChildren(
-        tokenList,
-        shown.length,
-        () => h('li'),
-        (li, i) => {
-          const t = shown[i];
-          setText(li, t.standIn ? `${t.text} = ${t.standIn}` : t.text);
-          li.className = t.known ? '' : t.standIn ? 'stand-in' : 'unknown';
-        },
-      );
-    }
     for (const s of stages) {
       // the scaling as these options do it: ÷ √d_k for dot products, × the cosine scale for cosines
       if (s.step === 'scaled') {
@@ -202,7 +196,7 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
         setText(s.about, scaledText(result.options));
       } else if (s.step === 'weights') setText(s.formulaText, weightsFormula(result.options));
       // a stage out of view (or closed) is painted when it comes into view, not on every keystroke
-      s.stale = !(s.details.open && s.inView);
+      s.stale = !(root.open && s.details.open && s.inView);
       for (const c of s.compares) c.render(state, !s.stale);
       if (s.stale) continue;
       const m = s.perHead ? result.view(s.step, head) : result.view(s.step); // painted at once
@@ -280,6 +274,7 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
     destroy: () => {
       stop();
       seen.disconnect();
+      chips?.destroy();
       for (const s of stages) for (const c of s.compares) c.destroy();
     },
   };

@@ -11,7 +11,7 @@ import { watch } from '../store.js';
 import { vocabularyNote } from '../vocabulary.js';
 import { outsideProblem } from './search-outside.js';
 
-const SHOWN = 12;
+const SHOWN = 6; // results shown: the rest, with smaller weights, are counted
 
 function paintStrip(canvas, vector, extent) {
   paintMatrix(canvas, { data: vector, rows: 1, cols: vector.length }, SIGNED_COLORS, -extent, extent, {
@@ -28,7 +28,7 @@ function resultItem() {
     h(
       'span',
       { class: 'title' },
-      h('button', { type: 'button', class: 'word link-like', title: 'Make this word the query' }),
+      h('span', { class: 'word' }), // the query is chosen in the box, on the filter or on a token
       h('span', { class: 'self' }, ' (itself)'),
     ),
     h('span', { class: 'numbers' }),
@@ -154,13 +154,6 @@ export function searchView(store) {
       li.dataset.key = String(j);
       li.dataset.weight = String(weights[j]);
       setText(title.firstChild, keys[j].text);
-      // a result of the sentence itself can become the query (a document's words cannot)
-      if (title.firstChild.disabled !== sentence.cross) title.firstChild.disabled = sentence.cross;
-      title.firstChild.onclick = () => {
-        store.set({ outsideWord: null });
-        if (j === chosen) render(store.get());
-        store.set({ query: j, queryChosen: true });
-      };
       setHidden(title.lastChild, result.cross || j !== query);
       setText(
         numbers,

@@ -64,7 +64,7 @@ export function statusView(store) {
         add(
           `The word vectors keep no one-letter or one-digit words, so ${standIns
             .map(([word, standIn]) => `“${word}” takes the vector of “${standIn}”`)
-            .join(', ')} (shown on its chip).`,
+            .join(', ')} (the step by step’s tokens show it).`,
         );
       const unknown = result.tokens.filter((t) => !t.known && !t.standIn);
       if (unknown.length)

@@ -8,31 +8,23 @@ import { weightLegend } from '../legend.js';
 import { fmt, label, percent } from '../format.js';
 import { watch } from '../store.js';
 import { isSeedSentence } from '../seed.js';
+import { NO_TOPIC_EXAMPLE, TOPIC_EXAMPLES } from '../topic-examples.js';
 import { vocabularyNote } from '../vocabulary.js';
 
 const WORDS_SHOWN = 60; // word cells; a longer text says how many more
 const RESULTS_SHOWN = 4;
 const SCORES_SHOWN = 5; // topics, besides "no topic"
-// one everyday sentence each, where a single word gives the topic away (and one with none)
-export const TOPIC_EXAMPLES = [
-  'my cousin from a small town bought a trumpet',
-  'the goalkeeper waved at the children',
-  'the priest waved at us from the corner',
-  'my neighbour baked bread all morning',
-  'the kids watched the soldiers on the bridge',
-  'the children ran down the hill',
-];
 const NONE_LABEL = 'no topic';
 const className = (l) => (l === 'none' ? NONE_LABEL : l);
 
-// a word, the cell of its weight (the filter's colours) and the weight in numbers: the text stays
-// dark on white whatever the colour, so that it is readable at every weight
+// a word, a bar as long as its weight (in the filter's colours) and the weight in numbers: the text
+// stays dark on white whatever the colour, so that it is readable at every weight
 function wordCell() {
   return h(
     'li',
     { class: 'topic-word' },
     h('span', { class: 'w' }),
-    h('span', { class: 'cell', 'aria-hidden': 'true' }),
+    h('span', { class: 'cell', 'aria-hidden': 'true' }, h('span')), // a bar as long as the weight
     h('span', { class: 'p' }),
   );
 }
@@ -52,12 +44,22 @@ function resultRow() {
 }
 
 export function topicView(store) {
+  // the first screen's one line: the answer and the word the question weighs most
+  const lineAnswer = h('strong', { class: 'topic-answer' }),
+    lineWhy = h('span');
+  const line = h('p', { class: 'topic-line', 'aria-live': 'polite' }, 'What is this about? ', lineAnswer, lineWhy);
   const answer = h('span', { class: 'topic-answer', 'aria-live': 'polite' });
   const detail = h('span', { class: 'topic-detail' });
   const words = h('ol', { class: 'topic-words', 'aria-label': "The question's weight on each word" });
   const more = h('p', { class: 'more' });
   const legend = weightLegend('the question’s weight (dashed: no part: punctuation, or no vector of its own)');
   const seedNote = h('p', { class: 'topic-seed', hidden: true });
+  const example = (text, words = text) =>
+    h(
+      'button',
+      { type: 'button', class: 'example', onclick: () => store.set({ text, inputAt: performance.now() }) },
+      words,
+    );
   const examples = h(
     'div',
     { class: 'topic-examples', role: 'group', 'aria-label': 'Example sentences' },
@@ -65,14 +67,10 @@ export function topicView(store) {
     h(
       'span',
       { class: 'example-list' },
-      TOPIC_EXAMPLES.map((text) =>
-        h(
-          'button',
-          { type: 'button', class: 'example', onclick: () => store.set({ text, inputAt: performance.now() }) },
-          text,
-        ),
-      ),
+      TOPIC_EXAMPLES.map(({ text }) => example(text)),
     ),
+    h('span', {}, 'or one with no topic:'),
+    h('span', { class: 'example-list' }, example(NO_TOPIC_EXAMPLE)),
   );
   const results = h('ol', {
     class: 'results',
@@ -120,6 +118,7 @@ export function topicView(store) {
     const topic = result?.topic() ?? null;
     const n = result?.tokens.length ?? 0;
     setHidden(root, !result || n === 0);
+    setHidden(line, root.hidden || !topic);
     if (root.hidden) return;
     setHidden(missing, topic !== null);
     setHidden(body, topic === null);
@@ -158,7 +157,10 @@ export function topicView(store) {
       const w = topic.weights[i],
         used = topic.wordScores[i] !== null;
       li.classList.toggle('unused', !used);
-      li.children[1].style.background = used ? weightScale(w) : ''; // a CSSOM style: allowed under the page's CSP
+      // CSSOM styles: allowed under the page's CSP
+      const bar = li.children[1].firstChild;
+      bar.style.width = used ? percent(w) : '0';
+      bar.style.background = used ? weightScale(w) : '';
       setText(li.firstChild, label(tokens[i]));
       setText(li.lastChild, used ? percent(w) : '—');
     });
@@ -167,6 +169,17 @@ export function topicView(store) {
     // the search: the words ranked by weight (their scores' order)
     const order = tokens.map((_, i) => i).filter((i) => topic.wordScores[i] !== null);
     order.sort((a, b) => topic.weights[b] - topic.weights[a]);
+    setText(lineAnswer, topic.label ? `${topic.label} (${Math.round(100 * best)}%)` : 'not sure');
+    lineAnswer.classList.toggle('unsure', !topic.label);
+    const most = order.length ? `“${tokens[order[0]].text}” (${percent(topic.weights[order[0]])})` : null;
+    setText(
+      lineWhy,
+      !most
+        ? ': no word has a vector to ask.'
+        : topic.label
+          ? `: the question weighs ${most} most.`
+          : ` (best guess ${topic.best}, ${Math.round(100 * best)}%): the question weighs ${most} most.`,
+    );
     const top = order.slice(0, RESULTS_SHOWN);
     syncChildren(results, top.length, resultRow, (li, r) => {
       const i = top[r];
@@ -206,6 +219,7 @@ export function topicView(store) {
   const stopExamples = watch(store, ['result'], ({ result }) => setHidden(examples, !result?.topic()));
   return {
     root,
+    line,
     examples,
     destroy() {
       stop();
