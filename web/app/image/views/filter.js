@@ -96,9 +96,9 @@ export function imageFilterView(store) {
     if (!r) return;
     const { side: s, count: n } = r.grid;
     const q = Math.min(patch, n - 1);
+    const mask = r.maskRow(q); // the patches the core's mask hid from q; before the view
     const row = r.view('blendWeights').data.subarray(q * n, (q + 1) * n);
-    const self = r.options.mask === 'self' ? q : -1;
-    paintWeightGrid(overlay, row, s, SIZE, { masked: self });
+    paintWeightGrid(overlay, row, s, SIZE, { mask });
     cursor.style.left = `${(100 * (q % s)) / s}%`;
     cursor.style.top = `${(100 * Math.floor(q / s)) / s}%`;
     cursor.style.width = cursor.style.height = `${100 / s}%`;
