@@ -110,14 +110,14 @@ function traceCell(_lens, { result, head, focus }) {
   const keys = keyTokens(result);
   const i = Math.min(focus.i, result.tokens.length - 1),
     j = Math.min(focus.j, keys.length - 1);
-  const { scale, temperature, similarity } = result.options;
+  const { scale, temperature, similarity, mask } = result.options;
   return {
     head,
     i,
     j,
     query: result.tokens[i].text,
     key: keys[j].text,
-    options: { scale, temperature, similarity },
+    options: { scale, temperature, similarity, mask },
     trace: result.traceCell(head, i, j),
   };
 }

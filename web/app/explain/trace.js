@@ -5,6 +5,7 @@ import { SIGNED_COLORS, maxAbs } from '../colors.js';
 import { append, clear, h } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt, percent } from '../format.js';
+import { MASK_REASONS } from '../masks.js';
 import { watch } from '../store.js';
 import { COSINE_SCALE, scalingLabel } from '../scaling-words.js';
 
@@ -125,7 +126,7 @@ export function traceView(store, root) {
       t.masked
         ? line(
             'masked',
-            'a word may not look ahead: this weight is exactly 0, and the row’s softmax skips it',
+            `${MASK_REASONS[options.mask]}. This weight is exactly 0, and the row’s softmax skips it`,
             'masked',
           )
         : line(
