@@ -6,11 +6,14 @@
 // - the training options' structs take the analysis options they share (the positional switch
 //   and weight, the patch, similarity, mask, temperature, scale) from the analysis' structs,
 //   never a default of their own;
-// - the mask rule and the positional weight's range are written once in the core.
+// - the mask rule and the positional weight's range are written once in the core;
+// - the page's drawing code draws the mask table it is given, not a rule of its own (by
+//   behaviour: check-mask-drawing.mjs), and no page file names the trained weights' options.
 // Exits 1 with one line per problem.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { maskDrawingProblems } from './check-mask-drawing.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const problems = [];
@@ -96,17 +99,19 @@ for (const [rule, pattern] of ONCE) {
   if (count > 1) problems.push(`${rule} is written ${count} times in the core: ${where.join(', ')}`);
 }
 
-// 4. the page reads the core's rules, never writes them: no mask rule, no trained weights' options
-const WEB_RULES = [
-  ['the mask rule', /'causal' && j > i|\(i, j\) => j > i|=== 'self' && j === i/],
-  ["trained weights' options", /trainedHeads|trainedImageOptions/],
-];
+// 4. the page reads the core's rules, never writes them. The mask: its drawing code, fed mask
+// tables no rule makes, must draw exactly those (a behaviour, whatever the code is called:
+// check-mask-drawing.mjs). The trained weights' options: no file names them.
+for (const p of await maskDrawingProblems(root)) problems.push(`the page's mask drawing: ${p}: draw the core's table`);
 for (const [path, source] of text) {
   if (!/\/web\/(app|lib)\/.*\.js$/.test(path)) continue;
-  for (const [rule, pattern] of WEB_RULES)
-    if (pattern.test(source)) problems.push(`${relative(root, path)} writes ${rule}: read the core's (result)`);
+  if (/trainedHeads|trainedImageOptions/.test(source))
+    problems.push(`${relative(root, path)} writes trained weights' options: read the core's (result)`);
 }
 
 for (const p of problems) console.error(`check-rules: ${p}`);
 if (problems.length) process.exit(1);
-console.log(`check-rules: docs/ARCHITECTURE.md's ${ticks.length} names found; the core's rules are each written once`);
+console.log(
+  `check-rules: docs/ARCHITECTURE.md's ${ticks.length} names found; the core's rules are each written once; ` +
+    'the page draws the mask tables it is given',
+);

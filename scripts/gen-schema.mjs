@@ -83,6 +83,7 @@ export declare const SCHEMA: {
   imageTraining: OptionSpec[];
   presetImageTrainingSteps: number;
   imageTokenDims: number;
+  imageViewSize: number;
   cosineScale: number;
   imageOptions: OptionSpec[];
   steps: { name: string; perHead: boolean; headColumns: boolean; document: boolean; weight: boolean }[];

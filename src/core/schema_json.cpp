@@ -80,6 +80,8 @@ std::string schema_json() {
     j.key("training");
     write_specs(j, training_option_specs());
     j.key("imageTokenDims").value(image::kTokenDims);
+    // the side of the square view every picture is analysed at (core/image/view.h)
+    j.key("imageViewSize").value(image::kViewSize);
     // what `scale` multiplies cosines by (dot products are divided by √d_k instead)
     j.key("cosineScale").value(kCosineScale);
     // the largest picture the image mode takes (core/image/view.h), checked before any copy

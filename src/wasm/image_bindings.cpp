@@ -11,6 +11,7 @@
 #include "core/image/tokens.h"
 #include "core/steps.h"
 #include "wasm/binding_support.h"
+#include "wasm/token_table.h"
 
 namespace al::wasm {
 namespace {
@@ -39,6 +40,18 @@ class ImageAnalysis {
   // the options the core used (the trained weights' own, when they are used), and why
   val usedOptions() const { return options_to(used_, image_option_specs()); }
   val notes() const { return notes_of(notes_); }
+
+  // query's row of the mask the core used (token_table.h, as the text's Analysis; a view JS
+  // copies at once), or null (and takeError()) for a query out of range
+  val maskRow(int query) {
+    return guarded([&] {
+      if (query < 0 || query >= a_.attention.query.rows)
+        throw OptionError("query must be from 0 to " + std::to_string(a_.attention.query.rows - 1) + ", got " +
+                          std::to_string(query));
+      mask_row(a_.attention, query, mask_row_);
+      return view_of(mask_row_);
+    });
+  }
 
   // {rows, cols, data}; null (and takeError()) for an unknown step or head
   val step(const std::string& name, int head) const {
@@ -75,6 +88,7 @@ class ImageAnalysis {
   ImageAnalysisOptions used_;
   std::vector<OptionNote> notes_;
   Matrix decoded_;
+  std::vector<std::uint8_t> mask_row_;  // the last row asked for, for a view
 };
 
 // RGBA8 bytes (width × height × 4) at ptr; options as the schema's image options.
@@ -99,6 +113,7 @@ EMSCRIPTEN_BINDINGS(attention_lens_image) {
       .function("dK", &ImageAnalysis::dK)
       .function("usedOptions", &ImageAnalysis::usedOptions)
       .function("notes", &ImageAnalysis::notes)
+      .function("maskRow", &ImageAnalysis::maskRow)
       .function("step", &ImageAnalysis::step)
       .function("decode", &ImageAnalysis::decode)
       .function("focus", &ImageAnalysis::focus);

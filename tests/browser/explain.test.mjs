@@ -80,12 +80,19 @@ test('a cell’s arithmetic adds up to the weight the filter shows', async () =>
   await page.close();
 });
 
-test('a masked cell’s trace says it is masked and its weight is 0', async () => {
+test('a masked cell’s trace says it is masked, why, and its weight is 0', async () => {
   const { page } = await open('?text=the+night+is+dark&mask=causal');
   await shadow(page, 'canvas.heatmap').focus();
   await page.keyboard.press('ArrowRight'); // the → night: masked
-  const t = await readTrace(page);
+  let t = await readTrace(page);
   assert.match(t.masked, /may not look ahead/);
+  assert.equal(num(t.weight.split('=')[1].split('(')[0]), 0);
+  await page.goto(`${env.url}?text=the+night+is+dark&mask=self`);
+  await waitForAnalysis(page);
+  await shadow(page, 'canvas.heatmap').focus();
+  for (const key of ['PageUp', 'Home']) await page.keyboard.press(key); // the → the: masked
+  t = await readTrace(page);
+  assert.match(t.masked, /^the query itself\. This weight is exactly 0/);
   assert.equal(num(t.weight.split('=')[1].split('(')[0]), 0);
   await page.close();
 });

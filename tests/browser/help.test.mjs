@@ -1,8 +1,18 @@
 // Help a phone shows: each option's explanation opens under it from a "?" button (a tap, a key
-// or a screen reader), never only as a hover tooltip; the empty box's prompt points at the box.
+// or a screen reader), never only as a hover tooltip; the empty box's prompt points at the box;
+// the picture options' help says the sizes the core's schema gives.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openLens, screenshot, seriousViolations, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
+import { SCHEMA } from '../../web/lib/generated/schema.js';
+import {
+  openLens,
+  screenshot,
+  seriousViolations,
+  typeSentence,
+  useBrowser,
+  waitForAnalysis,
+  waitForImage,
+} from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -68,5 +78,34 @@ test('the empty box’s prompt names the box, which is where it says', async () 
   const prompt = shadow(page, '.notes li.prompt');
   assert.match(await prompt.textContent(), /Type a sentence in the “Your sentence” box/);
   assert.doesNotMatch(await prompt.textContent(), /above|below/);
+  await page.close();
+});
+
+test('the picture options’ help says the core’s sizes: the view, a patch vector’s numbers, the cosine scale', async () => {
+  const { page, problems } = await openLens(env.context, env.url);
+  await shadow(page, '[role=tab][data-mode=image]').click();
+  await waitForImage(page, null);
+  const help = (label) =>
+    shadow(page, '.image-controls .field')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('.field-help')
+      .textContent();
+  const { imageViewSize: view, imageTokenDims: dims, cosineScale } = SCHEMA;
+  const [first, ...smaller] = SCHEMA.imageOptions.find((o) => o.name === 'patch').values;
+  assert.equal(
+    await help('Patch size'),
+    `Pixels per patch side: ${first} px gives ${(view / first) ** 2} patches, ` +
+      `${smaller.map((p) => `${p} px ${(view / p) ** 2}`).join(', ')}.`,
+  );
+  const patchOptions = await shadow(page, '.image-controls select')
+    .first()
+    .evaluate((s) => [...s.options].map((o) => o.textContent));
+  assert.deepEqual(
+    patchOptions,
+    [first, ...smaller].map((p) => `${p} px (${(view / p) ** 2})`),
+  );
+  assert.match(await help('Heads'), new RegExp(`the ${dims} numbers of every patch \\(d_k = ${dims} / heads\\)`));
+  assert.match(await help('Scale'), new RegExp(`cosines are multiplied by ${cosineScale}\\.$`));
+  assert.deepEqual(problems, []);
   await page.close();
 });

@@ -108,14 +108,25 @@ for (const build of BUILDS) {
     }
   });
 
-  test(`${build}: the self mask gives each patch's own key exactly 0`, async () => {
+  test(`${build}: the self mask gives each patch's own key exactly 0, and the core's mask rows say so`, async () => {
     const lens = await lensFor(build);
-    const r = await lens.analyzeImage(twoRegions(64, 64), { patch: 32, mask: 'self' });
-    try {
-      const w = r.step('weights');
-      for (let i = 0; i < 49; i++) assert.equal(w.data[i * 49 + i], 0);
-    } finally {
-      r.dispose();
+    for (const mask of ['self', 'none']) {
+      const r = await lens.analyzeImage(twoRegions(64, 64), { patch: 32, mask });
+      try {
+        const w = r.step('weights');
+        const table = r.maskTable();
+        assert.deepEqual([table.rows, table.cols], [49, 49]);
+        for (let i = 0; i < 49; i++) {
+          if (mask === 'self') assert.equal(w.data[i * 49 + i], 0);
+          for (let j = 0; j < 49; j++) {
+            assert.equal(r.masked(i, j), mask === 'self' && i === j, `${mask}: patch ${i}, key ${j}`);
+            assert.equal(table.data[i * 49 + j], r.maskRow(i)[j]);
+          }
+        }
+        assert.throws(() => r.maskRow(49), RangeError); // a query past the last patch
+      } finally {
+        r.dispose();
+      }
     }
   });
 

@@ -1,7 +1,9 @@
 // The page's views only read the store and dispatch intents (web/app/store.js): every lens call,
-// every fetch, every worker and every file load is the compute layer's (web/app/compute.js and
-// web/app/compute/, web/app/image/compute.js and web/app/image/compute/), which coalesces what it
-// computes. This scans the views' sources and names each place that reaches past the store.
+// every core computation started through a result (traceCell, scalingStudy, recurrentInfluence,
+// headSummary, answerMeaning, focus), every fetch, every worker and every file load is the
+// compute layer's (web/app/compute.js and web/app/compute/, web/app/image/compute.js and
+// web/app/image/compute/), which coalesces what it computes. This scans the views' sources and
+// names each place that reaches past the store.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -29,6 +31,13 @@ const FORBIDDEN_CODE = [
   [/[{,]\s*lens\s*[,}:=]/, 'takes the lens out of the state ({ lens })'],
   [/\bfetch\s*\(/, 'fetches (fetch(…))'],
   [/\bnew\s+(Shared)?Worker\s*\(/, 'starts a worker'],
+  // a result's methods that run the core (the result's own numbers are read through step(),
+  // view() and the mask's rows): a view asks for them through the store instead
+  [
+    /\.(traceCell|scalingStudy|recurrentInfluence|headSummary|answerMeaning)\s*\(/,
+    'starts a core computation through a result (its traceCell, scalingStudy, …): ask through the store',
+  ],
+  [/\.focus\(\s*[^)\s{]/, 'starts a core computation through a result (its focus(head, row)): ask through the store'],
 ];
 
 // the source without its comments, with every line where it was (strings stay: an import's path
@@ -72,12 +81,17 @@ test('the scan finds each way a view could reach past the store', () => {
     'store.get().lens.setTrainedWeights(bytes);',
     'const r = await fetch(url);',
     "const w = new Worker('x.js');",
+    'const t = result.traceCell(head, i, j);',
+    'const s = result.scalingStudy(dk, { seed: 1 });',
+    'const r = state.result?.recurrentInfluence({ seed });',
+    'const f = r.focus(-1, q, 5);',
     '// lens.analyze in a comment is not code',
+    'button.focus(); next.focus({ preventScroll: true }); // an element taking the keyboard is not',
   ].join('\n');
   const found = violations('web/app/views/sample.js', sample);
   assert.deepEqual(
     [...new Set(found.map((f) => Number(f.split(':')[1])))],
-    [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
     found.join('\n'),
   );
 });

@@ -21,7 +21,7 @@ function setSize(canvas, cols, rows, width, height) {
 function shownResolution(m, width, height) {
   const outCols = Math.min(m.cols, Math.max(1, Math.ceil(width))),
     outRows = Math.min(m.rows, Math.max(1, Math.ceil(height)));
-  if (outCols === m.cols && outRows === m.rows) return { ...m, step: 1 };
+  if (outCols === m.cols && outRows === m.rows) return m;
   // one pass over the cells, in memory order: each cell into its pixel, keeping the value
   // farthest from 0 (|v| compared as v², without a call)
   const data = new Float32Array(outRows * outCols);
@@ -39,17 +39,39 @@ function shownResolution(m, width, height) {
       if (v * v > best * best) data[at] = v;
     }
   }
-  return { data, rows: outRows, cols: outCols, step: m.rows / outRows };
+  return { data, rows: outRows, cols: outCols };
+}
+
+// Which pixels the core's mask table hides (1 = hidden) at the resolution painted: the table
+// itself at one pixel per cell; where a pixel covers a block of cells (the pixel of cell (i, j)
+// as in shownResolution), the pixels whose cells are all hidden.
+function hiddenPixels(mask, matrix, rows, cols) {
+  if (mask.rows !== matrix.rows || mask.cols !== matrix.cols)
+    throw new RangeError(
+      `paintMatrix: the mask table is ${mask.rows} × ${mask.cols}, the matrix ${matrix.rows} × ${matrix.cols}`,
+    );
+  if (rows === matrix.rows && cols === matrix.cols) return mask.data;
+  const seen = new Uint8Array(rows * cols); // 1: the pixel shows a cell the mask leaves visible
+  for (let i = 0; i < matrix.rows; i++) {
+    const out = Math.floor((i * rows) / matrix.rows) * cols,
+      row = i * matrix.cols;
+    for (let j = 0; j < matrix.cols; j++) if (!mask.data[row + j]) seen[out + Math.floor((j * cols) / matrix.cols)] = 1;
+  }
+  for (let k = 0; k < seen.length; k++) seen[k] ^= 1;
+  return seen;
 }
 
 // Paints rows × cols values (row-major) into canvas, shown at width × height CSS pixels: one
 // canvas pixel per cell, or per CSS pixel when the cells are smaller (draw what can be seen).
 // table is a palette (colors.js) spread over [lo, hi] (hi null: a symmetric range ±max |value|);
-// mask ('none', 'causal', 'self'): the cells it hides are painted as a grey check. A range of
-// no width (an all-zero matrix: lo = hi = 0) paints every cell in the palette's middle colour,
-// white for the signed palette, as its legend says 0 is. Returns the range used.
-export function paintMatrix(canvas, matrix, table, lo, hi, { width, height, mask = 'none' } = {}) {
-  const { data, rows, cols, step } = shownResolution(matrix, width, height);
+// mask, the core's answer to which cells the mask hid ({ rows, cols, data }, data 1 where
+// hidden, as result.maskTable() gives it, the matrix's shape): those cells are painted as a grey
+// check. This function knows no mask rule: it draws the table it is given, and anything else (a
+// mask's name) hides no cell. A range of no width (an all-zero matrix: lo = hi = 0) paints every
+// cell in the palette's middle colour, white for the signed palette, as its legend says 0 is.
+// Returns the range used.
+export function paintMatrix(canvas, matrix, table, lo, hi, { width, height, mask = null } = {}) {
+  const { data, rows, cols } = shownResolution(matrix, width, height);
   setSize(canvas, Math.max(cols, 1), Math.max(rows, 1), width, height);
   const ctx = canvas.getContext('2d');
   if (rows === 0 || cols === 0) {
@@ -65,6 +87,7 @@ export function paintMatrix(canvas, matrix, table, lo, hi, { width, height, mask
   if (!image || image.width !== cols || image.height !== rows)
     images.set(canvas, (image = ctx.createImageData(cols, rows)));
   const px = new Uint32Array(image.data.buffer); // one store per cell
+  const hidden = mask?.data ? hiddenPixels(mask, matrix, rows, cols) : null;
   const flat = !(hi > lo),
     k = flat ? 0 : 255 / (hi - lo),
     mid = flat ? 127.5 : 0;
@@ -74,10 +97,7 @@ export function paintMatrix(canvas, matrix, table, lo, hi, { width, height, mask
       const v = mid + (data[row + j] - lo) * k;
       px[row + j] = table[v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0];
     }
-    // masked cells; at a reduced resolution (masks come with square matrices: the same step both
-    // ways) the pixels whose cells are all masked
-    if (mask === 'causal') for (let j = i + 1; j < cols; j++) px[row + j] = MASKED[(i + j) & 1];
-    else if (mask === 'self' && step === 1 && i < cols) px[row + i] = MASKED[0];
+    if (hidden) for (let j = 0; j < cols; j++) if (hidden[row + j]) px[row + j] = MASKED[(i + j) & 1];
   }
   ctx.putImageData(image, 0, 0);
   return { lo, hi };

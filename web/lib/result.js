@@ -44,7 +44,6 @@ function tokenList(table, text, columns) {
 export class AttentionResult extends StepResult {
   #topicLabels;
   #topic;
-  #maskRows = new Map(); // query -> its row of the mask, copied once
 
   constructor(module, handle, { text, documentText = null, options, warnings = [], topicLabels = [] }) {
     super(module, handle, SCHEMA.steps);
@@ -65,31 +64,6 @@ export class AttentionResult extends StepResult {
       this.documentTotalTokens = handle.totalTokens(true);
       this.documentTruncated = handle.truncated(true);
     }
-  }
-
-  // Which keys the mask the core used hid from query i (its rule, is_masked in
-  // src/core/attention.h, a row the core fills): a Uint8Array of the keys, 1 where query i may
-  // not see key j (its weight is then exactly 0). A JS-owned copy, made once a row.
-  maskRow(i) {
-    let row = this.#maskRows.get(i);
-    if (!row) {
-      row = new Uint8Array(this.checked(this.handle.maskRow(i), RangeError));
-      this.#maskRows.set(i, row);
-    }
-    return row;
-  }
-
-  // Whether query i may not see key j (maskRow()).
-  masked(i, j) {
-    return this.maskRow(i)[j] === 1;
-  }
-
-  // Every query's row: { rows, cols, data }, data[i * cols + j] = maskRow(i)[j].
-  maskTable() {
-    const { rows, cols } = this.handle.step('weights', 0);
-    const data = new Uint8Array(rows * cols);
-    for (let i = 0; i < rows; i++) data.set(this.maskRow(i), i * cols);
-    return { rows, cols, data };
   }
 
   // the document's steps exist in cross-attention only

@@ -20,6 +20,7 @@ export class StepResult {
   #handle;
   #table; // the mode's steps: [{ name, perHead, headColumns, … }] from the schema
   #copies = new Map();
+  #maskRows = new Map(); // query -> its row of the mask, copied once
 
   constructor(module, handle, table) {
     this.#module = module;
@@ -116,6 +117,32 @@ export class StepResult {
   focus(head, row, top = 5) {
     this.checkStep('weights', head);
     return this.focusOf(head, row, top);
+  }
+
+  // Which keys the mask the core used hid from query i (its rule, is_masked in
+  // src/core/attention.h, a row the core fills: mask_row, src/wasm/token_table.h): a Uint8Array
+  // of the keys, 1 where query i may not see key j (its weight is then exactly 0). A JS-owned
+  // copy, made once a row. Text and pictures alike.
+  maskRow(i) {
+    let row = this.#maskRows.get(i);
+    if (!row) {
+      row = new Uint8Array(this.checked(this.handle.maskRow(i), RangeError));
+      this.#maskRows.set(i, row);
+    }
+    return row;
+  }
+
+  // Whether query i may not see key j (maskRow()).
+  masked(i, j) {
+    return this.maskRow(i)[j] === 1;
+  }
+
+  // Every query's row: { rows, cols, data }, data[i * cols + j] = maskRow(i)[j].
+  maskTable() {
+    const { rows, cols } = this.handle.step('weights', 0);
+    const data = new Uint8Array(rows * cols);
+    for (let i = 0; i < rows; i++) data.set(this.maskRow(i), i * cols);
+    return { rows, cols, data };
   }
 
   // focus() once the head is known to be valid: row and top are checked here, since Embind would

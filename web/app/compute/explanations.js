@@ -1,7 +1,9 @@
 // The analyses the explanations ask for (web/app/explain/), each answered through answerAsks
 // (asks.js): the view asks with the texts and options to analyze, and gets back the numbers it
-// draws, copied out of the results, which are disposed here.
+// draws, copied out of the results, which are disposed here; or it asks about the result on
+// screen (the arithmetic of one weight, why ÷√d_k, why attention), computed from that result.
 import { loadTrainedWeights } from '../engine.js';
+import { keyTokens } from '../keys.js';
 import { STEP_COMPARES } from '../step-compares.js';
 import { answerAsks, withResults } from './asks.js';
 
@@ -97,6 +99,46 @@ async function encoderDecoder(lens, { input, output, options, head }) {
   });
 }
 
+// The explanations of the result on screen ask about it: the ask carries the store's `result` it
+// was made for (compute.js owns it, and disposes it only after the views have asked again about
+// the one that replaces it), and the core's numbers are copied out of it at once. The result is
+// not disposed here: it is the page's.
+
+// The arithmetic of one weight (explain/trace.js): the focused cell of a head, kept within the
+// result's words and keys; the cell's numbers (traceCell: JS-owned copies) and what names them.
+function traceCell(_lens, { result, head, focus }) {
+  const keys = keyTokens(result);
+  const i = Math.min(focus.i, result.tokens.length - 1),
+    j = Math.min(focus.j, keys.length - 1);
+  const { scale, temperature, similarity, mask } = result.options;
+  return {
+    head,
+    i,
+    j,
+    query: result.tokens[i].text,
+    key: keys[j].text,
+    options: { scale, temperature, similarity, mask },
+    trace: result.traceCell(head, i, j),
+  };
+}
+
+// Why ÷√d_k (explain/scaling.js): the core's study of the result's input projected to dK
+// dimensions, per query word.
+function scalingStudy(_lens, { result, dK, seed, temperature }) {
+  return { tokens: result.tokens, study: result.scalingStudy(dK, { seed, temperature }) };
+}
+
+// Why attention (explain/recurrent.js): each word's influence on the last one through the core's
+// small RNN and through one attention step.
+function recurrentInfluence(_lens, { result, seed }) {
+  return {
+    tokens: result.tokens,
+    truncated: result.truncated,
+    totalTokens: result.totalTokens,
+    influence: result.recurrentInfluence({ seed }),
+  };
+}
+
 // Answers every explanation's asks; returns the function that stops.
 export function startExplanations(store) {
   const stops = [
@@ -108,6 +150,9 @@ export function startExplanations(store) {
     answerAsks(store, 'positional', positional),
     answerAsks(store, 'headsLearned', headsLearned),
     answerAsks(store, 'encoderDecoder', encoderDecoder),
+    answerAsks(store, 'trace', traceCell),
+    answerAsks(store, 'scaling', scalingStudy),
+    answerAsks(store, 'recurrent', recurrentInfluence),
   ];
   return () => stops.forEach((stop) => stop());
 }

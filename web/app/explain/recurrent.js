@@ -2,7 +2,8 @@
 // through a recurrent network (an RNN reads one word at a time and carries one state, so an early
 // word reaches the end only through every step in between, each shrinking it) and through one
 // attention step (a direct weight, whatever the distance). The numbers are the core's
-// (result.recurrentInfluence, src/core/recurrent.h): this view formats and draws them.
+// (result.recurrentInfluence, src/core/recurrent.h), asked for through the store and computed by
+// compute/explanations.js: this view formats and draws them.
 import { append, clear, h } from '../dom.js';
 import { fmt, fmtInt, label } from '../format.js';
 import { watch } from '../store.js';
@@ -93,17 +94,32 @@ export function recurrentView(store, root) {
   ]);
   const request = openOnRequest(store, root, RECURRENT);
 
-  function render({ result, options, width }) {
-    if (!root.open) return;
-    clear(body);
-    if (!result || result.tokens.length === 0) return;
-    if (result.cross) {
-      body.append(h('p', {}, 'This comparison reads one text: clear the document above to see it.'));
+  // asks for the influences (compute/explanations.js) when open on one text's result
+  function render({ result, options }) {
+    if (!root.open) return store.set({ recurrentAsk: null });
+    if (!result || result.tokens.length === 0 || result.cross) {
+      store.set({ recurrentAsk: null });
+      clear(body);
+      if (result?.cross) body.append(h('p', {}, 'This comparison reads one text: clear the document above to see it.'));
       return;
     }
-    const { tokens } = result,
-      n = tokens.length;
-    const s = result.recurrentInfluence({ seed: options.seed });
+    store.set({ recurrentAsk: { result, seed: options.seed } });
+  }
+
+  // the answer asked for last, drawn again when the width changes
+  let shown = null;
+  function draw(answer, width) {
+    shown = answer;
+    clear(body);
+    if (answer.error) return console.error(`attention-lens: ${answer.error}`);
+    const {
+      ask: { seed },
+      tokens,
+      truncated,
+      totalTokens,
+      influence: s,
+    } = answer;
+    const n = tokens.length;
     const first = `“${label(tokens[0])}”`,
       last = `“${label(tokens[n - 1])}”`;
     const summary = h(
@@ -151,20 +167,25 @@ export function recurrentView(store, root) {
       h(
         'p',
         { class: 'hint' },
-        `The RNN has ${s.hidden} hidden units and random weights (seed ${options.seed}); W_h shrinks every ` +
+        `The RNN has ${s.hidden} hidden units and random weights (seed ${seed}); W_h shrinks every ` +
           `direction by ${fmt(s.radius, 2)}, and the tanh’s slope shrinks it further, so the fade is geometric. ` +
           'Each column is divided by its sum: the shares add up to 100%.' +
-          (result.truncated ? ` Only the first ${fmtInt(n)} of ${fmtInt(result.totalTokens)} words are compared.` : ''),
+          (truncated ? ` Only the first ${fmtInt(n)} of ${fmtInt(totalTokens)} words are compared.` : ''),
       ),
     );
     request.drawn();
   }
-  const stop = watch(store, ['result', 'options', 'width'], render);
+  const stop = watch(store, ['result', 'options'], render);
+  const stopAnswers = store.subscribe(({ recurrentAsk, recurrentAnswer, width }, changed) => {
+    if (changed.has('recurrentAnswer') && recurrentAnswer.ask === recurrentAsk) draw(recurrentAnswer, width);
+    else if (changed.has('width') && shown && shown.ask === recurrentAsk) draw(shown, width);
+  });
   const onToggle = () => render(store.get());
   root.addEventListener('toggle', onToggle);
   return {
     destroy() {
       stop();
+      stopAnswers();
       request.destroy();
       root.removeEventListener('toggle', onToggle);
     },

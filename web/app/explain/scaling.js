@@ -44,22 +44,31 @@ export function scalingView(store, root) {
     table,
   ]);
 
+  // asks for the study (compute/explanations.js) when open on a result
   function render({ result, options }) {
     setText(
       toggle,
       options.scale ? 'The heatmap is scaled: show it unscaled' : 'The heatmap is unscaled: show it scaled',
     );
     toggle.setAttribute('aria-pressed', options.scale ? 'true' : 'false');
-    clear(table);
-    if (!root.open || !result || result.tokens.length === 0) return;
+    if (!root.open || !result || result.tokens.length === 0) {
+      store.set({ scalingAsk: null });
+      clear(table);
+      return;
+    }
     const dk = DKS[Number(slider.value)];
     dkOut.textContent = String(dk);
-    const s = result.scalingStudy(dk, { seed: 1, temperature: options.temperature });
+    store.set({ scalingAsk: { result, dK: dk, seed: 1, temperature: options.temperature } });
+  }
+
+  function draw({ ask: { dK: dk, temperature }, error, tokens, study: s }) {
+    clear(table);
+    if (error) return console.error(`attention-lens: ${error}`);
     summary.textContent =
-      `At d_k = ${dk}${options.temperature !== 1 ? ` and temperature ${options.temperature}` : ''}: ` +
+      `At d_k = ${dk}${temperature !== 1 ? ` and temperature ${temperature}` : ''}: ` +
       `without ÷√d_k the scores spread ${fmt(mean(s.spreadRaw), 2)} on average and the largest weight is ${percent(mean(s.maxRaw))}; ` +
       `with it, ${fmt(mean(s.spreadScaled), 2)} and ${percent(mean(s.maxScaled))}. ` +
-      `Entropy: ${fmt(mean(s.entropyRaw), 2)} bits without, ${fmt(mean(s.entropyScaled), 2)} with (${fmt(Math.log2(result.tokens.length), 2)} is uniform).`;
+      `Entropy: ${fmt(mean(s.entropyRaw), 2)} bits without, ${fmt(mean(s.entropyScaled), 2)} with (${fmt(Math.log2(tokens.length), 2)} is uniform).`;
     summary.dataset.spreadRaw = String(mean(s.spreadRaw));
     summary.dataset.spreadScaled = String(mean(s.spreadScaled));
     summary.dataset.maxRaw = String(mean(s.maxRaw));
@@ -77,7 +86,7 @@ export function scalingView(store, root) {
       ),
     );
     const body = h('tbody');
-    result.tokens
+    tokens
       .slice(0, ROWS_SHOWN)
       .forEach((t, i) =>
         body.append(
@@ -94,6 +103,14 @@ export function scalingView(store, root) {
     table.append(body);
   }
   const stop = watch(store, ['result', 'options'], render);
+  const stopAnswers = store.subscribe(({ scalingAsk, scalingAnswer }, changed) => {
+    if (changed.has('scalingAnswer') && scalingAnswer.ask === scalingAsk) draw(scalingAnswer);
+  });
   root.addEventListener('toggle', () => render(store.get()));
-  return { destroy: stop };
+  return {
+    destroy() {
+      stop();
+      stopAnswers();
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { SIGNED_COLORS, maxAbs } from '../colors.js';
 import { append, clear, h } from '../dom.js';
 import { paintMatrix } from '../draw.js';
 import { fmt, percent } from '../format.js';
-import { keyTokens } from '../keys.js';
+import { MASK_REASONS } from '../masks.js';
 import { watch } from '../store.js';
 import { COSINE_SCALE, scalingLabel } from '../scaling-words.js';
 
@@ -43,33 +43,35 @@ export function traceView(store, root) {
     body,
   ]);
 
-  // Drawn while on screen (or near it): an open panel below the fold is drawn when it comes into
-  // view, not on every keystroke (its lines are new nodes each time: layout and paint to pay).
+  // Asked for while on screen (or near it): an open panel below the fold asks for its cell when
+  // it comes into view, not on every keystroke (its lines are new nodes each time: layout and
+  // paint to pay). The cell's numbers come from the compute layer (compute/explanations.js).
   let inView = false,
     stale = true;
   function render(state) {
     stale = !inView;
     if (stale) return;
-    draw(state);
+    ask(state);
   }
-  function draw({ result, head, focus }) {
+  function ask({ result, head, focus }) {
+    if (!root.open || !result || result.tokens.length === 0) {
+      store.set({ traceAsk: null });
+      clear(body);
+      delete body.dataset.cell;
+      return;
+    }
+    store.set({ traceAsk: { result, head, focus } });
+  }
+  function draw({ error, head, i, j, query, key, options, trace: t }) {
     clear(body);
     delete body.dataset.cell;
-    if (!root.open || !result || result.tokens.length === 0) return;
-    const keys = keyTokens(result);
-    const i = Math.min(focus.i, result.tokens.length - 1),
-      j = Math.min(focus.j, keys.length - 1);
-    const t = result.traceCell(head, i, j);
+    if (error) return console.error(`attention-lens: ${error}`);
     const qi = `q${sub(i)}`,
       kj = `k${sub(j)}`;
     const dims = h(
       'table',
       { class: 'trace-dims' },
-      h(
-        'caption',
-        {},
-        `“${result.tokens[i].text}” asks, “${keys[j].text}” answers: head ${head + 1}, d_k = ${t.q.length}`,
-      ),
+      h('caption', {}, `“${query}” asks, “${key}” answers: head ${head + 1}, d_k = ${t.q.length}`),
       h(
         'thead',
         {},
@@ -120,11 +122,11 @@ export function traceView(store, root) {
           )
         : null,
       line('score', fmt(t.score, 4), 'score'),
-      line(scalingLabel(result.options), scalingArithmetic(t, result.options), 'scaled'),
+      line(scalingLabel(options), scalingArithmetic(t, options), 'scaled'),
       t.masked
         ? line(
             'masked',
-            'a word may not look ahead: this weight is exactly 0, and the row’s softmax skips it',
+            `${MASK_REASONS[options.mask]}. This weight is exactly 0, and the row’s softmax skips it`,
             'masked',
           )
         : line(
@@ -142,7 +144,7 @@ export function traceView(store, root) {
     const blend = h(
       'div',
       { class: 'trace-blend' },
-      h('div', {}, h('span', { class: 'trace-label' }, `v${sub(j)} (the value of “${keys[j].text}”)`), strip(t.value)),
+      h('div', {}, h('span', { class: 'trace-label' }, `v${sub(j)} (the value of “${key}”)`), strip(t.value)),
       h(
         'div',
         {},
@@ -175,10 +177,14 @@ export function traceView(store, root) {
   );
   seen.observe(root);
   const stop = watch(store, ['result', 'head', 'focus'], render);
+  const stopAnswers = store.subscribe(({ traceAsk, traceAnswer }, changed) => {
+    if (changed.has('traceAnswer') && traceAnswer.ask === traceAsk) draw(traceAnswer);
+  });
   root.addEventListener('toggle', () => render(store.get()));
   return {
     destroy: () => {
       stop();
+      stopAnswers();
       seen.disconnect();
     },
   };

@@ -1,10 +1,12 @@
 // The image mode's compute layer (its views only read the store and put their intents in it):
 // the analysis, whenever the picture or an image option changes (in image mode), the core
 // analyzes the picture and the result goes in the store; changes arriving meanwhile coalesce.
-// Choosing another query patch recomputes nothing: every patch's weights are kept. It starts the
-// rest beside it: loading the pictures (compute/pictures.js) and the picture layer's training
+// Choosing another query patch recomputes no analysis: every patch's weights are kept (the
+// filter's readout asks the core how spread that patch's are: patchFocus). It starts the rest
+// beside it: loading the pictures (compute/pictures.js) and the picture layer's training
 // run (../compute/training.js).
 import { coalesce } from '../coalesce.js';
+import { answerAsks } from '../compute/asks.js';
 import { startImageTraining } from '../compute/training.js';
 import { loadTrainedImageWeights } from '../engine.js';
 import { watch } from '../store.js';
@@ -22,8 +24,20 @@ function pickPatch(result, patch, chosen) {
 // Starts the image mode's compute layer for one element's store (attributes: the `picture` and
 // `src` the first picture comes from); returns the function that stops it.
 export function startImageCompute(store, attributes) {
-  const stops = [startAnalysis(store), startPictures(store, attributes), startImageTraining(store)];
+  const stops = [
+    startAnalysis(store),
+    answerAsks(store, 'patchFocus', patchFocus),
+    startPictures(store, attributes),
+    startImageTraining(store),
+  ];
   return () => stops.forEach((stop) => stop());
+}
+
+// How spread the query patch's weights are (the picture's filter view asks about the result on
+// screen, which this module owns and disposes only after the views have asked again): the core's
+// effective number of patches and the top patches' share, of the blend's weights (head -1).
+function patchFocus(_lens, { result, patch, top }) {
+  return { focus: result.focus(-1, patch, top) };
 }
 
 function startAnalysis(store) {

@@ -6,6 +6,7 @@ import { append, h } from '../dom.js';
 import { watch } from '../store.js';
 import { pipelineView } from '../views/pipeline.js';
 import { startImageCompute } from './compute.js';
+import { TOKEN_DIMS } from './sizes.js';
 import { blendView } from './views/blend.js';
 import { imageControlsView } from './views/controls.js';
 import { imageFilterView } from './views/filter.js';
@@ -15,7 +16,7 @@ import { imageSearchView } from './views/search.js';
 import { imageTrainView } from './views/train.js';
 
 const ABOUT =
-  'Content-similarity attention on this picture; no pretrained network. Each patch becomes 48 numbers made from ' +
+  `Content-similarity attention on this picture; no pretrained network. Each patch becomes ${TOKEN_DIMS} numbers made from ` +
   'its own pixels (a brightness and colour thumbnail), and the same attention layer as the text mode compares every ' +
   'patch with every other. With identity weights a patch attends to the patches that look like it: that is the ' +
   'classical non-local means filter (Buades, Coll and Morel, 2005), which non-local neural networks (Wang et al., ' +

@@ -83,11 +83,16 @@ export function weightColor(weight, n) {
 }
 
 // A query's weights (one row, n = side²) as a side × side grid of colours, shown at size px.
-export function paintWeightGrid(canvas, row, side, size, { masked = -1 } = {}) {
+// mask: the core's row of the mask for that query (imageResult.maskRow(q), 1 where a patch is
+// hidden): those patches are left transparent, the picture showing through. This function
+// knows no mask rule: it draws the row it is given.
+export function paintWeightGrid(canvas, row, side, size, { mask = null } = {}) {
+  if (mask !== null && !ArrayBuffer.isView(mask))
+    throw new TypeError(`paintWeightGrid: mask is the core's row (result.maskRow(q)), not ${JSON.stringify(mask)}`);
   const n = side * side;
   const ctx = context(canvas, side, side, size);
   const image = ctx.createImageData(side, side);
   const px = new Uint32Array(image.data.buffer);
-  for (let k = 0; k < n; k++) px[k] = k === masked ? 0 : weightColor(row[k], n);
+  for (let k = 0; k < n; k++) px[k] = mask?.[k] ? 0 : weightColor(row[k], n);
   ctx.putImageData(image, 0, 0);
 }

@@ -23,6 +23,7 @@ export function headsView(store) {
       root.append(select);
       return;
     }
+    const mask = result.maskTable(); // the core's, the same for every head; before the views
     for (let i = 0; i < heads; i++) {
       const thumb = h('canvas', { 'aria-hidden': 'true' });
       root.append(
@@ -41,7 +42,7 @@ export function headsView(store) {
       paintMatrix(thumb, result.view('weights', i), WEIGHT_COLORS, 0, 1, {
         width: 44,
         height: 44,
-        mask: result.options.mask,
+        mask,
       });
     }
   });

@@ -172,10 +172,13 @@ export function heatmapView(store) {
     setHidden(zoom, fits);
     setText(zoom, fitFilter ? 'Readable cells (scroll)' : 'Fit the whole filter');
     const { mask } = result.options;
+    // the cells the core's mask hid, asked before the weights' view (a call into the lens may
+    // grow its memory, which detaches a view taken before it)
+    const hidden = result.maskTable();
     paintMatrix(canvas, result.view('weights', head), WEIGHT_COLORS, 0, 1, {
       width: cell * cols,
       height: cell * rows,
-      mask,
+      mask: hidden,
     });
     scroller.style.maxHeight = `${MAX_SIZE}px`;
     scroller.style.maxWidth = `${room}px`;

@@ -123,6 +123,9 @@ export function searchView(store) {
     const { dK } = result;
     const tokens = sentence.tokens;
     const query = o ? 0 : Math.min(chosen, nq - 1); // the query may be set before its sentence's result arrives
+    // the keys the core's mask hid from the query, asked before the views below (a call into the
+    // lens may grow its memory, which detaches a view taken before it)
+    const hidden = o ? null : result.maskRow(query);
     // one row of each per-head matrix, copied; the value and context head slices are copies
     const row = (name) => result.view(name, head).data.slice(query * n, (query + 1) * n); // n = keys
     const scores = row('scores'),
@@ -148,7 +151,7 @@ export function searchView(store) {
     const shown = order.slice(0, SHOWN);
     syncChildren(results, shown.length, resultItem, (li, r) => {
       const j = shown[r],
-        masked = !o && result.masked(query, j);
+        masked = hidden?.[j] === 1;
       const [title, numbers, track, content] = li.children;
       li.classList.toggle('masked', masked);
       li.dataset.key = String(j);

@@ -33,6 +33,15 @@ export interface ImageResult {
   view(name: ImageStepName | WeightName, head?: number): Step;
   /** How concentrated query row's weights are (head -1: the blend's weights). */
   focus(head: number, row: number, top?: number): Focus;
+  /**
+   * Which keys the mask the core used hid from each query patch, as the core's table:
+   * data[i * cols + j] is 1 when patch i may not see patch j (that weight is exactly 0).
+   */
+  maskTable(): { rows: number; cols: number; data: Uint8Array };
+  /** Query patch i's row of maskTable(), computed by the core when first asked for. Throws a RangeError for a patch out of range. */
+  maskRow(i: number): Uint8Array;
+  /** Whether patch i may not see patch j under the mask the core used (maskRow()). */
+  masked(i: number, j: number): boolean;
   /** A token-space step (embeddings, positional, input, value, context, output) as each patch's pixels. */
   decode(name: 'embeddings' | 'positional' | 'input' | 'value' | 'context' | 'output'): Step;
   dispose(): void;

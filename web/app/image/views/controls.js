@@ -4,20 +4,29 @@
 import { IMAGE_OPTION_SPECS } from '../../../lib/options.js';
 import { h } from '../../dom.js';
 import { notesLine, optionField, showOptions } from '../../fields.js';
+import { COSINE_SCALE } from '../../scaling-words.js';
 import { watch } from '../../store.js';
+import { patchCount, TOKEN_DIMS } from '../sizes.js';
 
 const spec = (name) => IMAGE_OPTION_SPECS.find((s) => s.name === name);
+const PATCHES = spec('patch').values; // the core's patch sizes, largest first
+const [FIRST, ...SMALLER] = PATCHES;
 
 // [option, label, short help, the select's words for its values, the slider's step]
 const FIELDS = [
   [
     'patch',
     'Patch size',
-    'Pixels per patch side: 32 px gives 49 patches, 16 px 196, 8 px 784.',
-    { 32: '32 px (49)', 16: '16 px (196)', 8: '8 px (784)' },
+    `Pixels per patch side: ${FIRST} px gives ${patchCount(FIRST)} patches, ` +
+      `${SMALLER.map((p) => `${p} px ${patchCount(p)}`).join(', ')}.`,
+    Object.fromEntries(PATCHES.map((p) => [p, `${p} px (${patchCount(p)})`])),
   ],
-  ['heads', 'Heads', 'Each head compares its own slice of the 48 numbers of every patch (d_k = 48 / heads).'],
-  ['scale', 'Scale', 'Dot products are divided by √d_k; cosines are multiplied by 10.'],
+  [
+    'heads',
+    'Heads',
+    `Each head compares its own slice of the ${TOKEN_DIMS} numbers of every patch (d_k = ${TOKEN_DIMS} / heads).`,
+  ],
+  ['scale', 'Scale', `Dot products are divided by √d_k; cosines are multiplied by ${COSINE_SCALE}.`],
   ['temperature', 'Temperature', 'Divides the scores before the softmax: low is sharp, high is even.'],
   [
     'similarity',

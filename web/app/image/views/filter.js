@@ -96,15 +96,31 @@ export function imageFilterView(store) {
     if (!r) return;
     const { side: s, count: n } = r.grid;
     const q = Math.min(patch, n - 1);
+    const mask = r.maskRow(q); // the patches the core's mask hid from q; before the view
     const row = r.view('blendWeights').data.subarray(q * n, (q + 1) * n);
-    const self = r.options.mask === 'self' ? q : -1;
-    paintWeightGrid(overlay, row, s, SIZE, { masked: self });
+    paintWeightGrid(overlay, row, s, SIZE, { mask });
     cursor.style.left = `${(100 * (q % s)) / s}%`;
     cursor.style.top = `${(100 * Math.floor(q / s)) / s}%`;
     cursor.style.width = cursor.style.height = `${100 / s}%`;
     let largest = 0;
     for (const w of row) largest = Math.max(largest, w);
-    const f = r.focus(-1, q, 5);
+    // how spread the query's weights are: the core's answer (image/compute.js)
+    store.set({ patchFocusAsk: { result: r, patch: q, top: 5, largest } });
+    stack.setAttribute(
+      'aria-label',
+      `The picture in ${s} × ${s} patches, coloured by the weights of the patch in row ${Math.floor(q / s) + 1}, ` +
+        `column ${(q % s) + 1}. Arrow keys choose another patch.`,
+    );
+  });
+  const stopReadout = store.subscribe(({ patchFocusAsk, patchFocusAnswer }, changed) => {
+    if (!changed.has('patchFocusAnswer') || patchFocusAnswer.ask !== patchFocusAsk) return;
+    const {
+      ask: { result: r, patch: q, largest },
+      error,
+      focus: f,
+    } = patchFocusAnswer;
+    if (error) return console.error(`attention-lens: ${error}`);
+    const { side: s, count: n } = r.grid;
     const whose =
       r.heads === 1 ? '' : r.options.blendHead < 0 ? ' (the mean of the heads)' : ` (head ${r.options.blendHead + 1})`;
     readout.textContent =
@@ -114,17 +130,13 @@ export function imageFilterView(store) {
     readout.dataset.effective = String(f.effective);
     readout.dataset.topShare = String(f.topShare);
     readout.dataset.patch = String(q);
-    stack.setAttribute(
-      'aria-label',
-      `The picture in ${s} × ${s} patches, coloured by the weights of the patch in row ${Math.floor(q / s) + 1}, ` +
-        `column ${(q % s) + 1}. Arrow keys choose another patch.`,
-    );
   });
   return {
     root,
     destroy: () => {
       stopPicture();
       stopWeights();
+      stopReadout();
     },
   };
 }

@@ -1,18 +1,25 @@
+import { TOKEN_DIMS, VIEW_SIZE } from '../sizes.js';
+
 // The image mode's steps for the step-by-step view (views/pipeline.js draws them):
 // [step, title, formula, what it is, per head?, the weight matrix drawn beside it].
 export const IMAGE_STAGES = [
-  ['pixels', '1. Patches', 'n × p·p·3', 'The 224 × 224 view cut into patches: one row of pixels (R, G, B) per patch.'],
+  [
+    'pixels',
+    '1. Patches',
+    'n × p·p·3',
+    `The ${VIEW_SIZE} × ${VIEW_SIZE} view cut into patches: one row of pixels (R, G, B) per patch.`,
+  ],
   [
     'embeddings',
     '2. Patch vectors',
-    'E (n × 48)',
-    'Each patch as 48 numbers: a brightness and colour thumbnail, standardised over the picture, each value as a point on a circle (so every patch vector has the same length).',
+    `E (n × ${TOKEN_DIMS})`,
+    `Each patch as ${TOKEN_DIMS} numbers: a brightness and colour thumbnail, standardised over the picture, each value as a point on a circle (so every patch vector has the same length).`,
   ],
   [
     'positional',
     '3. 2-D positional encoding',
     'PE(row, col)',
-    'Sines and cosines of the patch’s row (the first 24 numbers) and column (the last 24); zeros when it is off.',
+    'Sines and cosines of the patch’s row (the first half of its numbers) and column (the second half); zeros when it is off.',
   ],
   ['input', '4. Input to the layer', 'X = E + w·PE', 'The patch vectors plus the weighted positional encoding.'],
   ['query', '5. Queries', 'Q = X·W_Q', 'What each patch is looking for.', true, 'wq'],

@@ -8,6 +8,7 @@ import { h } from '../../dom.js';
 import { fmt, fmtInt } from '../../format.js';
 import { drawCurve } from '../../train/curve.js';
 import { trainingControls } from '../../views/train-session.js';
+import { patchCount } from '../sizes.js';
 
 const values = (name) => IMAGE_TRAINING_SPECS.find((s) => s.name === name).values;
 const { similarity, mask, temperature } = IMAGE_TRAINING_DEFAULTS;
@@ -24,7 +25,7 @@ export function imageTrainView(store) {
     // up to 12 heads (d_k 4); patch 8 (784 patches) trains about 10 times slower than 16
     selects: [
       { key: 'heads', label: 'Heads', values: values('heads').filter((n) => n <= 12) },
-      { key: 'patch', label: 'Patch', values: values('patch'), text: (p) => `${p} px (${(224 / p) ** 2})` },
+      { key: 'patch', label: 'Patch', values: values('patch'), text: (p) => `${p} px (${patchCount(p)})` },
     ],
     defaults: IMAGE_TRAINING_DEFAULTS,
     start: ({ heads, patch }) => ({ kind: 'image', heads, patch }),
