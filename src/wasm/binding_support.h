@@ -170,6 +170,9 @@ class Lens {
   void setTopicModel(std::uintptr_t ptr, int length);
   val topicLabels() const;
   val nearestWords(std::uintptr_t ptr, int dims, int k, bool remove_shared);
+  // {rows, cols, data view}: the sinusoidal encoding of n positions at the vectors' width (a figure
+  // of more positions than a text has: the waves show from about 50)
+  val positionalEncoding(int n);
 
   Session& session() { return session_; }
   const EmbeddingStore& store() const { return session_.store(); }
@@ -178,6 +181,7 @@ class Lens {
   Session session_;
   std::vector<float> similarities_;
   std::vector<int> ranks_;
+  Matrix waves_;
 };
 
 }  // namespace al::wasm

@@ -232,6 +232,16 @@ val Lens::topicLabels() const {
   return labels;
 }
 
+val Lens::positionalEncoding(int n) {
+  return guarded([&] {
+    if (!session_.store().has_vectors()) throw AssetError("no embeddings loaded: their width is not known yet");
+    if (n < 1 || n > int(kTokenLimit))
+      throw OptionError("positions must be from 1 to " + std::to_string(kTokenLimit) + ", got " + std::to_string(n));
+    waves_ = positional_encoding(n, dims());
+    return matrix_view(waves_);
+  });
+}
+
 // {words: string[], similarities: Float32Array view, ranks: Int32Array view}
 val Lens::nearestWords(std::uintptr_t ptr, int dims, int k, bool remove_shared) {
   return guarded([&] {
@@ -288,7 +298,8 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("setTrainedImageWeights", &Lens::setTrainedImageWeights)
       .function("setTopicModel", &Lens::setTopicModel)
       .function("topicLabels", &Lens::topicLabels)
-      .function("nearestWords", &Lens::nearestWords);
+      .function("nearestWords", &Lens::nearestWords)
+      .function("positionalEncoding", &Lens::positionalEncoding);
   function("analyze", &analyze);
   function("analyzeCross", &analyzeCross);
   function("takeError", &takeError);

@@ -65,9 +65,32 @@ export async function openLens(context, url, { waitForResult = true } = {}) {
   return { page, problems };
 }
 
+// Opens the closed <details> an element sits in (a chapter, "More options", the step by step),
+// outermost first, each by a click on its summary as a reader would, waiting for its 'toggle'.
+export async function openAround(locator) {
+  for (;;) {
+    const outer = await locator.evaluateHandle((el) => {
+      let closed = null;
+      for (let d = el.parentElement?.closest('details'); d; d = d.parentElement?.closest('details'))
+        if (!d.open) closed = d;
+      return closed;
+    });
+    const found = await outer.evaluate((d) => d !== null);
+    if (!found) return locator;
+    await outer.evaluate((d) => {
+      d.toggled = new Promise((resolve) => d.addEventListener('toggle', resolve, { once: true }));
+      d.querySelector(':scope > summary').scrollIntoView({ block: 'nearest' });
+      d.querySelector(':scope > summary').click();
+    });
+    await outer.evaluate((d) => d.toggled);
+  }
+}
+
 // Opens a <details> (a locator) by clicking its summary, as a reader would, and waits for its
 // 'toggle' event (dispatched in a later task; the views fill themselves in on it); no-op when open.
+// The details it sits in (a chapter, the step by step) are opened first.
 export async function openDetails(details) {
+  await openAround(details);
   if (await details.evaluate((d) => d.open)) return;
   await details.evaluate((d) => {
     d.toggled = new Promise((resolve) => d.addEventListener('toggle', resolve, { once: true }));

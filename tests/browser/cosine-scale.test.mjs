@@ -3,7 +3,7 @@
 // with dot products both divide by √d_k.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openLens, useBrowser, waitForAnalysis } from './browser.mjs';
+import { openDetails, openLens, useBrowser, waitForAnalysis } from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -11,6 +11,7 @@ const num = (s) => Number(s.replace(/[^\d.eE+-]/g, ''));
 
 // the trace's scaling line, once the trace shows the focused cell
 async function scalingLine(page) {
+  await openDetails(shadow(page, '.trace'));
   await shadow(page, '.trace').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => {
     const el = document.querySelector('attention-lens');

@@ -1,7 +1,15 @@
 // The explanations, checked by the numbers they show.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openDetails, openLens, readWeightsTable, screenshot, useBrowser, waitForAnalysis } from './browser.mjs';
+import {
+  openAround,
+  openDetails,
+  openLens,
+  readWeightsTable,
+  screenshot,
+  useBrowser,
+  waitForAnalysis,
+} from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -17,6 +25,7 @@ async function open(query = '') {
 // the numbers of the trace panel: { products, dot, score, divisor, scaled, exp, rowMax, rowSum, weight }.
 // The panel is drawn when on screen: scrolled into view, it draws the focused cell of the head shown.
 async function readTrace(page) {
+  await openDetails(shadow(page, '.trace'));
   await shadow(page, '.trace').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => {
     const el = document.querySelector('attention-lens');
@@ -124,6 +133,7 @@ test('without ÷√d_k the score spread grows like √d_k and the softmax satura
 
 test('shuffling the words only permutes attention without positional encoding', async () => {
   const { page } = await open();
+  await openDetails(shadow(page, '.positional'));
   await shadow(page, '.positional button').click();
   const off = shadow(page, '.pe-off'),
     on = shadow(page, '.pe-on');
@@ -137,7 +147,7 @@ test('shuffling the words only permutes attention without positional encoding', 
 
 test('cosine and dot product side by side: dot = |q|·|k|·cos', async () => {
   const { page } = await open();
-  await shadow(page, '.similarity summary').click();
+  await openDetails(shadow(page, '.similarity'));
   const cell = shadow(page, '.similarity-cell');
   await cell.waitFor();
   const d = await cell.evaluate((p) => ({ ...p.dataset }));
@@ -148,7 +158,7 @@ test('cosine and dot product side by side: dot = |q|·|k|·cos', async () => {
 
 test('what if: hiding a word, comparing heads and sentences show where the weights changed', async () => {
   const { page } = await open('?text=A+Lannister+always+pays+his+debts&heads=2&q=1');
-  await shadow(page, '.whatif summary').click();
+  await openDetails(shadow(page, '.whatif'));
   await shadow(page, '.whatif').getByRole('button', { name: 'hide it' }).click();
   const result = shadow(page, '.whatif-result');
   await result.waitFor();
@@ -173,7 +183,7 @@ test('what if: hiding a word, comparing heads and sentences show where the weigh
 
 test('cross-attention searches a document: its words are the results', async () => {
   const { page } = await open();
-  await shadow(page, '.document summary').click();
+  await openDetails(shadow(page, '.document'));
   await shadow(page, '.document textarea').fill('Tyrion drinks and knows things');
   await waitForAnalysis(page);
   const table = await readWeightsTable(page);
@@ -196,6 +206,7 @@ test('cross-attention searches a document: its words are the results', async () 
 test('the output layer W_O is drawn as the last step', async () => {
   const { page } = await open();
   const wo = shadow(page, '.text-mode [data-step="output"] canvas.weight-matrix');
+  await openAround(wo); // the step by step, closed at first
   await wo.scrollIntoViewIfNeeded(); // a step is drawn when it comes on screen
   await page.waitForFunction(() =>
     /100 by 100/.test(
@@ -205,52 +216,5 @@ test('the output layer W_O is drawn as the last step', async () => {
         .getAttribute('aria-label'),
     ),
   );
-  await page.close();
-});
-
-test('the guided tour walks the article in its order, ends on trained weights, and puts your sentence back', async () => {
-  const { page } = await open('?text=something+else&heads=2');
-  const state = () => page.evaluate(() => document.querySelector('attention-lens').state);
-  await shadow(page, '.tour-start').click();
-  assert.equal((await state()).text, 'A Lannister always pays his debts');
-  const titles = [await shadow(page, '.tour h2').textContent()];
-  for (let i = 0; i < 8; i++) {
-    await page.keyboard.press('Enter'); // Next has the focus
-    titles.push(await shadow(page, '.tour h2').textContent());
-  }
-  assert.deepEqual(titles, [
-    'Why attention?',
-    'Attention is a search engine',
-    'Matching is a similarity',
-    'All the matches at once: QKᵀ',
-    'Where a word stands',
-    'One embedding, three roles',
-    'Scaled: ÷√d_k',
-    'The softmax: the attention filter',
-    '× V: the answer',
-  ]);
-  await waitForAnalysis(page);
-  assert.match((await readTrace(page)).weight, /=/, 'the trace shows pays → debts');
-  await screenshot(page, 'explain-tour');
-  // the card never covers what it explains
-  const [card, target] = await Promise.all([
-    shadow(page, '.tour').boundingBox(),
-    shadow(page, '.tour-focus').boundingBox(),
-  ]);
-  const overlap = Math.max(0, Math.min(card.y + card.height, target.y + target.height) - Math.max(card.y, target.y));
-  assert.ok(overlap < target.height / 2 || target.height > 800, `the card covers ${overlap}px of ${target.height}`);
-  for (let i = 0; i < 6; i++) await page.keyboard.press('Enter');
-  assert.equal(await shadow(page, '.tour h2').textContent(), 'After training, meaningful');
-  await page.waitForFunction(() => document.querySelector('attention-lens').state.options.weights === 'trained');
-  await shadow(page, '.tour-switch').click(); // the one switch: back to random …
-  await page.waitForFunction(() => document.querySelector('attention-lens').state.options.weights === 'random');
-  await shadow(page, '.tour-switch').click(); // … and to trained again
-  await page.waitForFunction(() => document.querySelector('attention-lens').state.options.weights === 'trained');
-  await shadow(page, '.tour').getByRole('button', { name: 'Finish' }).click();
-  assert.ok(await shadow(page, '.tour').isHidden());
-  await waitForAnalysis(page, 'something else');
-  const after = await state();
-  assert.equal(after.options.heads, 2, 'your settings back');
-  assert.equal(after.options.weights, 'identity');
   await page.close();
 });

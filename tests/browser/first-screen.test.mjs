@@ -212,15 +212,15 @@ test('the first attention builds no explanation and no picture view; each is bui
   });
   assert.equal(shown, core);
 
-  // open from the start: built after the first attention, and drawn on the focused cell in view
-  const trace = shadow(page, 'details.trace');
-  await trace.scrollIntoViewIfNeeded();
+  // opened (its chapter first): built, and drawn on the focused cell in view
+  await openDetails(shadow(page, 'details.trace'));
   await shadow(page, '.trace-body[data-cell]').waitFor();
   const { cell, focus, head } = await page.evaluate(() => {
     const { state, shadowRoot } = document.querySelector('attention-lens');
     return { cell: shadowRoot.querySelector('.trace-body').dataset.cell, focus: state.focus, head: state.head };
   });
   assert.equal(cell, `${head},${focus.i},${focus.j}`);
+  await openDetails(shadow(page, 'details.positional'));
   await shadow(page, 'details.positional').getByRole('button', { name: 'Shuffle the words' }).waitFor();
 
   // the training panel draws its empty chart once opened

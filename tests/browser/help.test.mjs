@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SCHEMA } from '../../web/lib/generated/schema.js';
 import {
+  openAround,
   openLens,
   screenshot,
   seriousViolations,
@@ -21,18 +22,52 @@ const PHONE = { width: 390, height: 844 };
 // the field of the control labelled `label`
 const field = (page, label) => shadow(page, '.controls .field').filter({ has: page.getByText(label, { exact: true }) });
 
+// the options under "More options", each with its own "?"
 const HELP = [
   ['Temperature', /below 1 sharpens the filter/],
   ['Positional weight', /X = word vectors \+ weight × PE\. The default, 1\/√d_model = 0\.1, is the paper’s mix/],
   ['Word vectors', /Removed: the vocabulary’s mean and its top few directions are taken out/],
-  ['Scale by √dₖ', /Cosines .* multiplied by 10/],
+];
+// the four basic options, whose help opens together from one "?"
+const BASIC_HELP = [
   ['Weights', /Xavier-uniform/],
+  ['Heads', /d_k = 100 \/ heads of the 100 numbers/],
+  ['Positional encoding', /word order is invisible/],
+  ['Scale by √dₖ', /Cosines .* multiplied by 10/],
 ];
 
-test('on a phone each option’s help opens with a tap, is shown, and describes its control', async () => {
+test('on a phone the basic options’ help opens with one tap, is shown, and describes each control', async () => {
   const { page, problems } = await openLens(env.context, env.url);
   await page.setViewportSize(PHONE);
   await waitForAnalysis(page);
+  const button = shadow(page, '.basic-options').getByRole('button', { name: 'What are these options?' });
+  assert.ok(await button.isVisible());
+  for (const [label] of BASIC_HELP) assert.ok(await field(page, label).locator('.field-help').isHidden(), label);
+  await button.click(); // a tap
+  assert.equal(await button.getAttribute('aria-expanded'), 'true');
+  for (const [label, words] of BASIC_HELP) {
+    const f = field(page, label);
+    const help = f.locator('.field-help');
+    assert.ok(await help.isVisible(), `${label}: the help shows`);
+    assert.match(await help.textContent(), words);
+    const box = await help.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `${label}: the help fits the phone`);
+    assert.equal(
+      await f.locator('input, select').first().getAttribute('aria-describedby'),
+      await help.getAttribute('id'),
+    );
+  }
+  await button.click();
+  for (const [label] of BASIC_HELP) assert.ok(await field(page, label).locator('.field-help').isHidden(), label);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('on a phone each option’s help under “More options” opens with a tap, is shown, and describes its control', async () => {
+  const { page, problems } = await openLens(env.context, env.url);
+  await page.setViewportSize(PHONE);
+  await waitForAnalysis(page);
+  await openAround(field(page, HELP[0][0]));
   for (const [label, words] of HELP) {
     const f = field(page, label);
     const button = f.getByRole('button', { name: `What is ${label}?` });
@@ -60,6 +95,7 @@ test('the keyboard opens and closes an option’s help', async () => {
   const { page } = await openLens(env.context, env.url);
   await waitForAnalysis(page);
   const f = field(page, 'Temperature');
+  await openAround(f);
   const button = f.getByRole('button', { name: 'What is Temperature?' });
   await button.focus();
   await page.keyboard.press('Enter');

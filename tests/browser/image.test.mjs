@@ -61,6 +61,7 @@ test('the picture mode analyzes the built-in photo, and a chosen patch updates e
   let v = await readViews(page);
   assert.equal(v.patch, Math.floor(v.side / 2) * v.side + Math.floor(v.side / 2), 'the centre patch first');
   // a click on the top-left patch
+  await shadow(page, '.picture-stack').scrollIntoViewIfNeeded();
   const box = await shadow(page, '.picture-stack').boundingBox();
   await page.mouse.click(box.x + box.width / (2 * v.side), box.y + box.height / (2 * v.side));
   await page.waitForFunction(() => document.querySelector('attention-lens').state.patch === 0);

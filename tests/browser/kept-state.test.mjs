@@ -3,7 +3,7 @@
 // sides itself) and another option (the same shuffle, recomputed); a new sentence clears it.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openLens, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
+import { openDetails, openLens, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -17,6 +17,7 @@ test('the shuffle survives unchecking positional encoding and a change of heads;
   const { page, problems } = await openLens(env.context, env.url);
   await waitForAnalysis(page);
   const panel = shadow(page, 'details.positional');
+  await openDetails(panel);
   await panel.scrollIntoViewIfNeeded();
   await panel.getByRole('button', { name: 'Shuffle the words' }).click();
   await shadow(page, '.shuffle-body .pe-on').waitFor();

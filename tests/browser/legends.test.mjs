@@ -3,7 +3,7 @@
 // ends are the map's largest change.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openLens, screenshot, useBrowser, waitForAnalysis } from './browser.mjs';
+import { openAround, openDetails, openLens, screenshot, useBrowser, waitForAnalysis } from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -26,6 +26,7 @@ test('without positional encoding the PE matrix is all 0: drawn white, and its l
   await shadow(page, '.controls').getByLabel('Positional encoding', { exact: true }).uncheck();
   await waitForAnalysis(page);
   const stage = shadow(page, '.pipeline [data-step="positional"]');
+  await openAround(stage); // the step by step, closed at first
   await stage.scrollIntoViewIfNeeded();
   await page.waitForFunction(() =>
     /all 0/.test(
@@ -43,7 +44,7 @@ test('without positional encoding the PE matrix is all 0: drawn white, and its l
 test('the what-if difference maps have legends: before and after 0 to 1, the difference ± its largest change', async () => {
   const { page, problems } = await openLens(env.context, `${env.url}?text=A+Lannister+always+pays+his+debts&q=1`);
   await waitForAnalysis(page);
-  await shadow(page, '.whatif summary').click();
+  await openDetails(shadow(page, '.whatif'));
   await shadow(page, '.whatif').getByRole('button', { name: 'hide it' }).click();
   const result = shadow(page, '.whatif-result');
   await result.waitFor();

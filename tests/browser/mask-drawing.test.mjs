@@ -80,9 +80,7 @@ test('the heatmap, the head thumbnails and the search draw the core’s mask row
   }
 });
 
-test('the step by step’s weights draw the core’s mask rows', {
-  todo: 'views/pipeline.js (the layout branch’s) still passes the mask’s name to paintMatrix',
-}, async () => {
+test('the step by step’s weights draw the core’s mask rows', async () => {
   const { page } = await openPoisoned('?mask=causal');
   const stage = shadow(page, '.pipeline [data-step="weights"]');
   await openDetails(stage);

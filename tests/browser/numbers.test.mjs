@@ -3,13 +3,22 @@
 // heatmap follows every control; every panel starts on the same real pair of words.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openLens, readWeightsTable, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
+import {
+  openAround,
+  openDetails,
+  openLens,
+  readWeightsTable,
+  typeSentence,
+  useBrowser,
+  waitForAnalysis,
+} from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
 const state = (page) => page.evaluate(() => document.querySelector('attention-lens').state);
 
 async function chooseQuery(page, word) {
+  await openAround(shadow(page, '.token-list')); // the step by step's first stage
   await shadow(page, '.token-list').getByRole('button', { name: word, exact: true }).click();
   await page.waitForFunction((w) => {
     const s = document.querySelector('attention-lens').state;
@@ -46,7 +55,9 @@ test('what the answer is about names the query word’s family, whatever the sen
 test('a cosine filter is not flat: its rows have clear favourites', async () => {
   const { page } = await openLens(env.context, env.url);
   await waitForAnalysis(page);
-  await shadow(page, '.controls').getByLabel('Similarity', { exact: true }).selectOption('cosine');
+  const similarity = shadow(page, '.controls').getByLabel('Similarity', { exact: true });
+  await openAround(similarity); // under "More options"
+  await similarity.selectOption('cosine');
   await waitForAnalysis(page);
   const { values } = await readWeightsTable(page);
   const n = values.length;
@@ -67,7 +78,9 @@ test('the readout follows the sentence, the temperature and the weights for the 
     assert.ok(Math.abs(shown - values[s.focus.i][s.focus.j]) < 1e-4, `${what}: the readout ${shown} vs the table`);
   };
   await check('clicked');
-  await shadow(page, '.controls').getByLabel('Temperature', { exact: true }).fill('5');
+  const temperature = shadow(page, '.controls').getByLabel('Temperature', { exact: true });
+  await openAround(temperature); // under "More options"
+  await temperature.fill('5');
   await waitForAnalysis(page);
   await check('temperature');
   await shadow(page, '.controls').getByLabel('Weights', { exact: true }).selectOption('random');
@@ -88,7 +101,8 @@ test('every panel starts on the same real pair of words', async () => {
   assert.ok(key.known && s.focus.j !== s.query, `the focused key is another real word, got “${key.text}”`);
   assert.equal(await shadow(page, '.search-box input').inputValue(), query);
   assert.match(await shadow(page, '.readout').textContent(), new RegExp(`^“${query}” → “${key.text}”`));
-  await shadow(page, '.trace').scrollIntoViewIfNeeded(); // drawn when on screen
+  await openDetails(shadow(page, '.trace')); // drawn when open and on screen
+  await shadow(page, '.trace').scrollIntoViewIfNeeded();
   assert.match(
     await shadow(page, '.trace-dims caption').textContent(),
     new RegExp(`^“${query}” asks, “${key.text}” answers`),

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
+  openAround,
+  openDetails,
   openLens,
   readWeightsTable,
   root,
@@ -35,8 +37,8 @@ describe('the page', () => {
     );
     assert.equal(
       await shadow(page, '.search-box input').inputValue(),
-      'Lannister',
-      'the first word with a vector is the query',
+      'pays',
+      'the seed sentence starts on its query word, “pays” (another sentence on its first word with a vector)',
     );
     await screenshot(page, 'page-seed');
     assert.deepEqual(problems, []);
@@ -63,7 +65,9 @@ describe('the page', () => {
   test('the causal mask zeroes the upper triangle, the self mask the diagonal, and each row still sums to 1', async () => {
     const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
-    await shadow(page, '.controls').getByLabel('Mask', { exact: true }).selectOption('causal');
+    const mask = shadow(page, '.controls').getByLabel('Mask', { exact: true });
+    await openAround(mask); // under "More options"
+    await mask.selectOption('causal');
     await waitForAnalysis(page);
     const { values } = await readWeightsTable(page);
     values.forEach((row, i) =>
@@ -76,18 +80,21 @@ describe('the page', () => {
     assert.match(await shadow(page, '.mask-note').textContent(), /^Causal mask/);
     await screenshot(page, 'page-causal');
     // the self mask: the diagonal is exactly 0, the rest of each row sums to 1
-    await shadow(page, '.controls').getByLabel('Mask', { exact: true }).selectOption('self');
+    await mask.selectOption('self');
     await waitForAnalysis(page);
     const self = (await readWeightsTable(page)).values;
     self.forEach((row, i) => assert.equal(row[i], 0, `cell ${i},${i}`));
     for (const s of rowSums(self)) assert.ok(Math.abs(s - 1) < 1e-3);
-    assert.match(await shadow(page, '.mask-note').textContent(), /^Self mask/);
+    // one note says it, with why the diagonal is hidden
+    assert.ok(await shadow(page, '.mask-note').isHidden());
+    assert.match(await shadow(page, '.diagonal-note').textContent(), /^Self mask: the grey diagonal is hidden/);
     await page.close();
   });
 
   test('selecting a word makes it the query and ranks the results by its weights', async () => {
     const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
+    await openAround(shadow(page, '.token-list')); // the step by step's first stage
     await shadow(page, '.token-list').getByRole('button', { name: 'debts' }).click();
     assert.equal(await shadow(page, '.search-box input').inputValue(), 'debts');
     const weights = await shadow(page, '.result').evaluateAll((els) => els.map((e) => Number(e.dataset.weight)));
@@ -124,9 +131,9 @@ describe('the page', () => {
     const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
     const heatmap = shadow(page, 'canvas.heatmap');
-    // the focus starts on the query word's row ("Lannister"), at the real word it attends to most
+    // the focus starts on the query word's row ("pays"), at the real word it attends to most
     const start = await page.evaluate(() => document.querySelector('attention-lens').state.focus);
-    assert.equal(start.i, 1);
+    assert.equal(start.i, 3);
     await heatmap.focus();
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowRight');
@@ -134,11 +141,11 @@ describe('the page', () => {
     const readout = shadow(page, '.readout');
     await page.waitForFunction(() => {
       const { i, j } = document.querySelector('attention-lens').state.focus;
-      return i === 2 && j === 1;
+      return i === 4 && j === 1;
     });
-    assert.match(await readout.textContent(), /^“always” → “Lannister”: weight 0\.\d{4}, score/);
+    assert.match(await readout.textContent(), /^“his” → “Lannister”: weight 0\.\d{4}, score/);
     await page.keyboard.press('Enter');
-    assert.equal(await shadow(page, '.search-box input').inputValue(), 'always');
+    assert.equal(await shadow(page, '.search-box input').inputValue(), 'his');
     await screenshot(page, 'page-keyboard');
     await page.close();
   });
@@ -170,6 +177,7 @@ describe('the page', () => {
   test('exports the weights as CSV, SVG and PNG', async () => {
     const { page } = await openLens(env.context, env.url);
     await waitForAnalysis(page);
+    await openDetails(shadow(page, '.export')); // "Export the filter", closed at first
     const download = async (name) => {
       const [d] = await Promise.all([
         page.waitForEvent('download'),
@@ -193,7 +201,9 @@ describe('the page', () => {
     const png = await download('PNG');
     assert.deepEqual([...png.subarray(1, 4)], [80, 78, 71]); // "PNG"
     // the causal mask: the SVG draws masked cells as the screen does, never as a weight of 0
-    await shadow(page, '.controls').getByLabel('Mask', { exact: true }).selectOption('causal');
+    const mask = shadow(page, '.controls').getByLabel('Mask', { exact: true });
+    await openAround(mask); // under "More options"
+    await mask.selectOption('causal');
     await waitForAnalysis(page);
     const masked = (await download('SVG')).toString('utf8');
     assert.equal((masked.match(/fill="url\(#masked\)"/g) ?? []).length, 15, 'the 15 cells above the diagonal');

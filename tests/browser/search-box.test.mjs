@@ -63,6 +63,10 @@ for (const size of [
     await shadow(page, '.search-box input').scrollIntoViewIfNeeded();
     await typeInBox(page, 'money');
     await shadow(page, '.search.outside').waitFor();
+    // the search of the whole word (each keystroke's comes, the last one last)
+    await page.waitForFunction(() =>
+      /“money”/.test(document.querySelector('attention-lens').shadowRoot.querySelector('.search .not-found').textContent),
+    );
     const note = await shadow(page, '.search .not-found').textContent();
     assert.match(note, /“money” is not a word of this sentence/);
     assert.match(note, /its own vector is the query \(a word from outside the sentence\)/);

@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { openDetails, openLens, root, screenshot, typeSentence, useBrowser, waitForAnalysis } from './browser.mjs';
+import {
+  openAround,
+  openDetails,
+  openLens,
+  root,
+  screenshot,
+  typeSentence,
+  useBrowser,
+  waitForAnalysis,
+} from './browser.mjs';
 
 const env = useBrowser(before, after);
 const SETS = JSON.parse(readFileSync(join(root, 'tests', 'fixtures', 'topic-sentences.json'), 'utf8'));
@@ -14,7 +23,7 @@ const shadow = (page, selector) => page.locator('attention-lens').first().locato
 const topicOf = (page) =>
   page.evaluate(() => {
     const s = document.querySelector('attention-lens').state;
-    const t = s.result.topic();
+    const t = s.topic;
     return { ...t, answer: null, tokens: s.result.tokens.map((x) => x.text) };
   });
 
@@ -46,9 +55,19 @@ for (const [width, height] of [
     const { page, problems } = await openLens(env.context, env.url);
     await page.setViewportSize({ width, height });
     await waitForAnalysis(page);
-    const box = await shadow(page, '.topic h2').boundingBox();
-    assert.ok(box.y + box.height <= height, `the topic's answer at y = ${box.y} is below the first screen`);
+    // one line on the first screen, beside the sentence: the answer and the word weighed most
+    const line = shadow(page, '.topic-line');
+    const box = await line.boundingBox();
+    assert.ok(box.y + box.height <= height, `the topic's line at y = ${box.y} is below the first screen`);
     const t = await topicOf(page);
+    const top0 = argmax(t.weights);
+    assert.equal(
+      await line.textContent(),
+      `What is this about? not sure (best guess ${t.best}, ${Math.round(100 * t.scores[t.best])}%): ` +
+        `the question weighs “${t.tokens[top0]}” (${pct(t.weights[top0])}) most.`,
+    );
+    // the whole of it in the first chapter
+    await openAround(shadow(page, '.topic'));
     const s = await shown(page);
     assert.equal(t.label, null);
     assert.equal(s.answer, 'not sure');
@@ -72,6 +91,7 @@ for (const [width, height] of [
 test('one click on a sentence where one word gives it away names the topic, at every keystroke', async () => {
   const { page } = await openLens(env.context, env.url);
   await waitForAnalysis(page);
+  await openAround(shadow(page, '.topic-examples')); // the first chapter
   await shadow(page, '.topic-examples')
     .getByRole('button', { name: /trumpet/ })
     .click();
@@ -196,23 +216,6 @@ test('the heads panel shows random heads as noise and trained heads with a habit
   await page.close();
 });
 
-test('the tour’s last step opens the heads panel beside the switch', async () => {
-  const { page } = await openLens(env.context, env.url);
-  await waitForAnalysis(page);
-  await shadow(page, '.tour-start').click();
-  const steps = await page.evaluate(
-    () => document.querySelector('attention-lens').shadowRoot.querySelector('.tour-count').textContent,
-  );
-  const total = Number(steps.match(/of (\d+)/)[1]);
-  for (let i = 1; i < total; i++) await page.keyboard.press('Enter');
-  assert.equal(await shadow(page, '.tour h2').textContent(), 'After training, meaningful');
-  const panel = shadow(page, '.heads-learned');
-  await panel.locator('tr.trained td[data-habit]').first().waitFor();
-  assert.ok(await panel.evaluate((d) => d.open && d.classList.contains('tour-focus')));
-  await screenshot(page, 'tour-heads');
-  await page.close();
-});
-
 test('view="topic" shows only what the sentence is about', async () => {
   const page = await env.context.newPage();
   await page.goto(`${env.url}embed-example.html`);
@@ -225,6 +228,6 @@ test('view="topic" shows only what the sentence is about', async () => {
   assert.ok(await shadow(page, '.topic').isVisible());
   for (const hidden of ['.filter', '.search', '.controls', '.input'])
     assert.ok(await shadow(page, hidden).isHidden(), `${hidden} is hidden`);
-  assert.match(await shadow(page, '.topic-answer').textContent(), /^religion \(\d+%\)$/);
+  assert.match(await shadow(page, '.topic h2 .topic-answer').textContent(), /^religion \(\d+%\)$/);
   await page.close();
 });

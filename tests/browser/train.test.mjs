@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dist, openLens, readWeightsTable, screenshot, useBrowser, waitForAnalysis } from './browser.mjs';
+import { dist, openDetails, openLens, readWeightsTable, screenshot, useBrowser, waitForAnalysis } from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -14,7 +14,7 @@ const data = (page, selector, key) => shadow(page, selector).evaluate((el, k) =>
 test('training in a worker raises the held-out accuracy and the page stays responsive', async () => {
   const { page, problems } = await openLens(env.context, env.url);
   await waitForAnalysis(page);
-  await shadow(page, '.train summary').click();
+  await openDetails(shadow(page, 'details.train'));
   await shadow(page, '.train').getByRole('button', { name: 'Train' }).click();
   await page.waitForFunction(
     () =>

@@ -3,7 +3,7 @@
 // the one shown, and where the query word looks most in each, all the core's numbers.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openDetails, openLens, screenshot, useBrowser, waitForAnalysis } from './browser.mjs';
+import { openAround, openDetails, openLens, screenshot, useBrowser, waitForAnalysis } from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -76,6 +76,7 @@ test('raw GloVe is one click away in the options, and the layer then takes GloVe
   const { page, problems } = await openLens(env.context, `${env.url}?text=${encodeURIComponent(SEED)}`);
   await waitForAnalysis(page);
   const select = shadow(page, '.controls select').filter({ has: page.locator('option[value="kept"]') });
+  await openAround(select); // under "More options"
   assert.equal(await select.inputValue(), 'removed');
   await select.selectOption('kept');
   await page.waitForFunction(

@@ -86,6 +86,7 @@ function startAnalysis(store) {
       h = Math.min(head, (result?.heads ?? 1) - 1);
     store.set({
       result,
+      topic: result?.topic() ?? null, // the topic query's answer (the core's), for its views
       error,
       analyzed,
       computeMs: performance.now() - startedAt,

@@ -123,7 +123,7 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
     shadow.adoptedStyleSheets = [elementStyles()];
     const status = statusView(store),
       tabs = modeTabs(store),
-      text = textMode(store, shadow),
+      text = textMode(store, shadow, { view: this.getAttribute('view') }),
       image = imageMode(store, this, { picture: initial.pictureName, src: this.getAttribute('src') }),
       tour = tourView(store, shadow);
     this.#views = [status, tabs, ...text.views, image, tour];

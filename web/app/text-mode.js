@@ -45,8 +45,10 @@ const EXPLANATIONS = {
   next: [[ENCODER_DECODER_PANEL, later('encoderDecoderView')]],
 };
 
-// Returns { root, filter (the panel the heatmap fits), views }.
-export function textMode(store, shadow) {
+// view: the element's view attribute; with "topic", the topic panel is shown on its own (not in
+// its chapter). Returns { root, filter (the panel the heatmap fits), views }.
+export function textMode(store, shadow, { view = null } = {}) {
+  const topicAlone = /\btopic\b/.test(view ?? '');
   const input = inputView(store),
     heads = headsView(store),
     heatmap = heatmapView(store),
@@ -92,7 +94,7 @@ export function textMode(store, shadow) {
     'Open a picture: the picture mode',
   );
   const { contents, chapters: sections } = chapters({
-    topic: [topic.examples, topic.root],
+    topic: topicAlone ? [topic.examples] : [topic.examples, topic.root],
     why: panels.why.map((p) => p.root),
     search: panels.search.map((p) => p.root),
     vectors: [
@@ -132,6 +134,7 @@ export function textMode(store, shadow) {
     { class: 'mode-panel text-mode' },
     h('div', { class: 'sentence-area' }, input.root, topic.line),
     controls.root,
+    topicAlone ? topic.root : null,
     h('div', { class: 'main' }, filter, search.root),
     contents,
     sections,

@@ -103,6 +103,11 @@ export interface AttentionLens {
    */
   nearestWords(vector: Float32Array | number[], k?: number, sharedDirection?: 'removed' | 'kept'): Neighbor[];
   /**
+   * The sinusoidal positional encoding of n positions (1 to 8,192) at the vectors' width, as the
+   * core computes it: n × 100, row-major. Throws before any embeddings file is loaded.
+   */
+  positionalEncoding(n: number): { rows: number; cols: number; data: Float32Array };
+  /**
    * A trainer of the layer on a corpus (UTF-8, one sentence per line): masked-word prediction
    * (hide a word, make the output at its place point to its GloVe vector) with Adam, from seeded
    * random weights. Only words of the loaded embeddings count as known. The lens must outlive it.

@@ -197,6 +197,16 @@ export class Lens {
     this.#check();
   }
 
+  // The sinusoidal positional encoding of n positions at the vectors' width, computed by the core
+  // (a figure of more positions than a text has: its waves show from about 50): { rows, cols, data }.
+  positionalEncoding(n) {
+    this.#check();
+    if (!Number.isInteger(n)) throw new TypeError(`attention-lens: n must be a whole number, got ${n}`);
+    const m = this.#lens.positionalEncoding(n);
+    this.#check();
+    return { rows: m.rows, cols: m.cols, data: new Float32Array(m.data) }; // copied before memory can grow
+  }
+
   // The k vocabulary words nearest to vector by cosine: [{ word, similarity, rank }], in the word
   // space of sharedDirection ('removed': the vectors without the shared direction, as an analysis
   // takes them by default; pass result.options.sharedDirection to decode an analysis' answer).

@@ -139,11 +139,20 @@ function recurrentInfluence(_lens, { result, seed }) {
   };
 }
 
+// The positional encoding of more positions than a text has (views/waves.js): the core's table.
+async function waves(lens, { rows }) {
+  return lens.positionalEncoding(rows);
+}
+
 // Answers every explanation's asks; returns the function that stops.
 export function startExplanations(store) {
   const stops = [
     answerAsks(store, 'similarity', similarity),
     answerAsks(store, 'whatIf', oneFilter),
+    answerAsks(store, 'waves', waves),
+    // the tour's questions (explain/tour-questions.js): the sentence reversed, and without ÷√d_k
+    answerAsks(store, 'tourShuffle', positional),
+    answerAsks(store, 'tourFilter', oneFilter),
     ...Object.values(STEP_COMPARES)
       .flat()
       .map(({ name }) => answerAsks(store, name, oneFilter)),

@@ -1,121 +1,14 @@
-// A guided tour of the seed article, in its order, on the live views: why attention (an RNN's
-// fading reach), the search engine, the cosine, QKᵀ, position, one embedding in three roles,
-// ÷√d_k, the softmax, × V, the output layer, the picture; multi-head, cross and masked attention
-// as "the next article"; then random weights, and the trained ones behind one switch. Each
-// step's target stays in view while the panels above it draw (a ResizeObserver scrolls it back
-// after every change of size, until the reader scrolls). Leaving or finishing puts your own
-// sentence, settings and open explanation back. Keyboard: Enter for next (the focused button),
-// Escape leaves.
-import { DEFAULT_IMAGE_OPTIONS, DEFAULT_OPTIONS } from '../../lib/options.js';
-import { h } from '../dom.js';
-import { ENCODER_DECODER, ENCODER_DECODER_SELECTOR } from './encoder-decoder.js';
-import { HEADS_LEARNED } from './heads-learned.js';
-import { RECURRENT } from './recurrent.js';
+// A guided tour of the seed article, one step per point, in its order (tour-steps.js), each on its
+// live figure, with "check yourself" questions: the learner predicts first, and the figure is
+// veiled until then (tour-questions.js computes each from the numbers shown). The card is docked:
+// in a column of its own beside the page on a wide element, a bottom sheet of at most 30% of the
+// window on a narrow one, so that it never covers what it explains. The step's figure stays in
+// view while the panels above it draw (a ResizeObserver scrolls it back until the reader scrolls).
+// Leaving or finishing puts your own sentence, settings and open explanation back. Keyboard:
+// Enter for next (the focused button), Escape leaves.
+import { h, setHidden, setText, syncChildren } from '../dom.js';
+import { STEPS } from './tour-steps.js';
 
-const SEED = 'A Lannister always pays his debts';
-const PAYS = 3,
-  DEBTS = 5;
-const text = (options = {}) => ({
-  mode: 'text',
-  text: SEED,
-  document: '',
-  options: { ...DEFAULT_OPTIONS, ...options },
-});
-
-// [title, what it says, the section it shows (a selector in the element), the state it sets]
-const STEPS = [
-  [
-    'Why attention?',
-    'Before attention, a recurrent network read a sentence one word at a time, carrying everything in one state, so an early word fades with every step. GRU and LSTM cells keep it longer, but their window is still finite. Attention links every word to every other in one step. Here, each word’s reach to the last word, through a small RNN and through attention:',
-    'details.recurrent',
-    { ...text(), explain: RECURRENT },
-  ],
-  [
-    'Attention is a search engine',
-    'Take “pays”. Its query is what you type in a search box; every word’s key is the title of a result, and the results are ranked by how well they match. Their values are the contents, blended into the answer.',
-    '.search',
-    { ...text(), query: PAYS, queryChosen: true },
-  ],
-  [
-    'Matching is a similarity',
-    'How well a query matches a key is the similarity of two vectors. The article uses the cosine: 1 when they point the same way, 0 when unrelated. Here, the filter with cosine similarity.',
-    '.filter',
-    text({ similarity: 'cosine' }),
-  ],
-  [
-    'All the matches at once: QKᵀ',
-    'The paper uses the dot product instead, and computes every query against every key in one matrix product, Q times K transposed: the scores.',
-    '[data-step="scores"]',
-    text(),
-  ],
-  [
-    'Where a word stands',
-    'Attention itself ignores word order, so a wave pattern unique to each position is added to each word vector before anything else.',
-    '[data-step="positional"]',
-    {},
-  ],
-  [
-    'One embedding, three roles',
-    'The same vector of each word goes through three linear layers, W_Q, W_K and W_V: its query (what it looks for), its key (what it offers) and its value (what it hands over). Here they are the identity.',
-    '[data-step="query"]',
-    {},
-  ],
-  [
-    'Scaled: ÷√d_k',
-    'A dot product of d_k numbers grows with d_k, and large scores make the softmax put everything on one word. So the scores are divided by √d_k.',
-    '[data-step="scaled"]',
-    {},
-  ],
-  [
-    'The softmax: the attention filter',
-    'Each row of scaled scores becomes weights between 0 and 1 that add up to 1. This is the attention filter: how much each word takes from every other.',
-    '.filter',
-    {},
-  ],
-  [
-    '× V: the answer',
-    'Each word’s answer is the values of all the words, blended by its weights. Here is the arithmetic of one weight, “pays” → “debts”, and its share of the answer.',
-    '.trace',
-    { focus: { i: PAYS, j: DEBTS }, focusChosen: true },
-  ],
-  [
-    'The output layer',
-    'One more linear layer, W_O, mixes the heads’ answers back into one vector per word: the layer’s output.',
-    '[data-step="output"]',
-    {},
-  ],
-  [
-    'The same on a picture',
-    'The article’s picture: cut into patches, each patch attends to the patches that look like it. Multiplying the filter with the values keeps what matters and throws the rest away: each patch, dimmed by its weight.',
-    '.blend',
-    { mode: 'image', imageOptions: DEFAULT_IMAGE_OPTIONS }, // the picture's defaults: the self mask, cosine
-  ],
-  [
-    'Next: heads, documents and masks',
-    'The next article: several heads each compare a slice of the vectors (Heads), cross-attention searches another text (Search a document), and a causal mask lets a decoder look only back (Mask).',
-    '.controls',
-    { ...text({ heads: 4, mask: 'causal' }) },
-  ],
-  [
-    'The next article: encoder and decoder',
-    'The seed’s translation example: the decoder’s words (“I am fine”) look back at each other through a causal mask, and at the input (“Hi, How are you?”) through cross-attention. Choose an output word to see its search.',
-    ENCODER_DECODER_SELECTOR,
-    { explain: ENCODER_DECODER },
-  ],
-  [
-    'At first, random',
-    'A layer starts with random weights: W_Q, W_K, W_V and W_O drawn at random (Xavier). The filter is noise: it knows nothing yet.',
-    '.filter',
-    text({ weights: 'random', seed: 1 }),
-  ],
-  [
-    'After training, meaningful',
-    'Trained (here, on hiding a word of real sentences and guessing it), the same layer attends where it helps: each head settles on a habit, the word before, the word after, or one word for all. Here are your sentence’s heads, random and trained, side by side with their numbers. The switch flips the filter above between the two:',
-    '.heads-learned',
-    { explain: HEADS_LEARNED },
-  ],
-];
-const TRAINED_STEP = STEPS.length - 1;
 // what the tour changes, put back when it ends
 const KEPT = [
   'mode',
@@ -132,17 +25,25 @@ const KEPT = [
   'explain',
 ];
 
+// the result shown is the analysis of the state's sentence and options (not the one before)
+const fresh = (s) => s.result && s.analyzed?.text === s.text && s.analyzed?.options === s.options;
+
 export function tourView(store, shadowRoot) {
   let step = -1,
-    saved = null;
-  let wasOpen = null; // the panels open before the tour: the others it opened close when it ends
+    saved = null,
+    chosen = null; // the learner's answer to the step's question
+  let wasOpen = null; // the details open before the tour: the others it opened close when it ends
   const title = h('h2', { id: 'tour-title' });
   const body = h('p', { id: 'tour-text' });
   const counter = h('span', { class: 'tour-count' });
+  const prompt = h('p', { id: 'tour-prompt', class: 'tour-prompt' });
+  const choices = h('div', { class: 'tour-choices', role: 'group', 'aria-labelledby': 'tour-prompt' });
+  const reveal = h('p', { class: 'tour-reveal', 'aria-live': 'polite' });
+  const question = h('div', { class: 'tour-question' }, h('strong', {}, 'Check yourself. '), prompt, choices, reveal);
   const back = h('button', { type: 'button', onclick: () => go(step - 1) }, 'Back');
   const next = h('button', { type: 'button', class: 'primary', onclick: () => go(step + 1) }, 'Next');
   const close = h('button', { type: 'button', onclick: () => go(-1) }, 'Leave the tour');
-  // the trained step's one switch: random ↔ trained
+  // the filter's step: one switch, random ↔ trained
   const toggle = h('button', {
     type: 'button',
     class: 'switch tour-switch',
@@ -150,11 +51,7 @@ export function tourView(store, shadowRoot) {
       const { options, trainedPreset } = store.get();
       const trained = options.weights !== 'trained' && trainedPreset;
       // the trained weights bring the heads they were trained with (result.options, result.notes)
-      store.set({
-        options: trained
-          ? { ...DEFAULT_OPTIONS, weights: 'trained' }
-          : { ...DEFAULT_OPTIONS, weights: 'random', seed: 1 },
-      });
+      store.set({ options: { ...options, weights: trained ? 'trained' : 'random', seed: 1 } });
       showSwitch();
     },
   });
@@ -172,14 +69,16 @@ export function tourView(store, shadowRoot) {
     counter,
     title,
     body,
+    question,
     toggle,
     h('div', { class: 'tour-buttons' }, back, next, close),
   );
   const start = h('button', { type: 'button', class: 'tour-start', onclick: () => go(0) }, 'Take the guided tour');
+  const lens = () => shadowRoot.querySelector('.lens');
 
   function showSwitch() {
     const { options, trainedAvailable } = store.get();
-    toggle.hidden = step !== TRAINED_STEP;
+    toggle.hidden = !STEPS[step]?.switch;
     toggle.disabled = !trainedAvailable;
     toggle.textContent = !trainedAvailable
       ? 'The trained weights are not available here'
@@ -188,73 +87,107 @@ export function tourView(store, shadowRoot) {
         : 'Show the trained weights';
   }
 
-  // the card sits at the top or the bottom of the window, away from the start of what it
-  // explains (scrolled to the top of the window, unless the page ends first)
-  function placeCard(target) {
-    const r = target?.getBoundingClientRect();
-    const below = !r || r.top < innerHeight / 2;
-    panel.classList.toggle('tour-top', !below);
+  // the step's figure, where it is shown (the picture mode's views come with their part)
+  const target = () => {
+    const selector = STEPS[step]?.target;
+    return selector
+      ? ([...shadowRoot.querySelectorAll(selector)].find((e) => e.closest('.mode-panel:not([hidden])')) ?? null)
+      : null;
+  };
+
+  // the figure is veiled (blurred, inert) until the question is answered
+  function veil(el, on) {
+    el?.classList.toggle('tour-veiled', on);
+    if (el) el.inert = on;
   }
 
-  // Keeps the step's target at the top of the window: now, and again whenever the element's
-  // layout changes size (panels above it draw lazily, once they come into view, and push it
-  // down), until the reader scrolls by hand or the step changes.
+  // The question: its choices as buttons; once one is chosen, the numbers that decide it.
+  function renderQuestion() {
+    const q = STEPS[step]?.question;
+    setHidden(question, !q);
+    if (!q) return choices.replaceChildren();
+    const state = store.get();
+    const ready = state.mode !== 'text' || fresh(state);
+    if (ready && q.askName) {
+      const key = `${q.askName}Ask`,
+        ask = q.ask(state);
+      if (JSON.stringify(state[key]) !== JSON.stringify(ask)) store.set({ [key]: ask });
+    }
+    const list = ready ? q.choices(state) : null;
+    setText(prompt, ready ? q.prompt(state) : 'The numbers are on their way…');
+    syncChildren(
+      choices,
+      list?.length ?? 0,
+      () => h('button', { type: 'button', class: 'choice', onclick: (e) => choose(e.currentTarget.value) }),
+      (b, i) => {
+        setText(b, list[i].label);
+        b.value = String(list[i].value);
+        b.setAttribute('aria-pressed', String(chosen === String(list[i].value)));
+      },
+    );
+    const answer = chosen === null || !list ? null : q.answer(store.get());
+    for (const b of choices.children) {
+      b.classList.toggle('right', answer !== null && b.value === String(answer));
+      b.classList.toggle('wrong', answer !== null && b.value === chosen && chosen !== String(answer));
+    }
+    if (chosen === null) return setText(reveal, '');
+    if (answer === null) return setText(reveal, 'Computing the numbers that decide it…');
+    const value = list.find((c) => String(c.value) === chosen)?.value;
+    setText(reveal, `${value === answer ? 'Right. ' : 'Not quite. '}${q.reveal(store.get(), value)}`);
+    veil(target(), false);
+  }
+  function choose(value) {
+    chosen = value;
+    renderQuestion();
+  }
+
+  // Keeps the step's figure at the top of the window: now, and whenever the element's layout
+  // changes size (panels above it draw lazily and push it down), until the reader scrolls.
   let following = null;
   function stopFollowing() {
     following?.disconnect();
     following = null;
     for (const type of ['wheel', 'touchmove']) removeEventListener(type, stopFollowing);
   }
-  function follow(target) {
+  function follow(el) {
     stopFollowing();
-    if (!target || typeof ResizeObserver === 'undefined') return;
-    const show = () => {
-      target.scrollIntoView?.({ block: 'start' });
-      placeCard(target);
-    };
-    following = new ResizeObserver(show); // called once at first, then on each change
-    for (const el of [shadowRoot.host, target.closest('.mode-panel') ?? target, target]) following.observe(el);
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    following = new ResizeObserver(() => el.scrollIntoView?.({ block: 'start' })); // at once, then on each change
+    for (const watched of [shadowRoot.host, el.closest('.mode-panel') ?? el, el]) following.observe(watched);
     for (const type of ['wheel', 'touchmove']) addEventListener(type, stopFollowing, { passive: true });
   }
 
-  // A step's target that is not there yet (the picture mode's views come with their part,
-  // web/app/parts.js) is focused when it arrives.
-  let waiting = null;
+  // The figure comes when its panel has drawn (or its mode's part has loaded), and a panel may draw
+  // it anew: whichever element it is now is shown, marked and (until answered) veiled.
+  let waiting = null,
+    shown = null;
   function stopWaiting() {
     waiting?.disconnect();
     waiting = null;
+    shown = null;
   }
-  function focusTarget(target) {
-    const find = () =>
-      [...shadowRoot.querySelectorAll(target)].find((e) => e.closest('.mode-panel:not([hidden])')) ??
-      shadowRoot.querySelector(target);
-    const show = (el) => {
-      if (el) {
-        el.classList.add('tour-focus');
-        if (el.tagName === 'DETAILS') el.open = true;
-      }
-      follow(el);
-      placeCard(el);
-    };
-    const el = find();
-    show(el);
-    if (el || typeof MutationObserver === 'undefined') return;
-    waiting = new MutationObserver(() => {
-      const found = find();
-      if (!found) return;
-      stopWaiting();
-      show(found);
-    });
-    waiting.observe(shadowRoot, { childList: true, subtree: true });
+  function show() {
+    const el = target();
+    if (!el || el === shown) return;
+    shown = el;
+    for (let d = el.closest('details'); d; d = d.parentElement?.closest('details')) d.open = true;
+    el.classList.add('tour-focus');
+    veil(el, Boolean(STEPS[step].question) && chosen === null);
+    follow(el);
   }
 
   function go(to) {
-    shadowRoot.querySelectorAll('.tour-focus').forEach((el) => el.classList.remove('tour-focus'));
+    for (const el of shadowRoot.querySelectorAll('.tour-focus')) {
+      el.classList.remove('tour-focus');
+      veil(el, false);
+    }
     stopFollowing();
     stopWaiting();
+    chosen = null;
     if (to < 0 || to >= STEPS.length) {
       step = -1;
       panel.hidden = true;
+      lens()?.classList.remove('touring');
       if (saved) store.set(saved); // your sentence and settings, as they were
       saved = null;
       for (const d of shadowRoot.querySelectorAll('details[open]')) if (wasOpen && !wasOpen.has(d)) d.open = false;
@@ -267,22 +200,38 @@ export function tourView(store, shadowRoot) {
       wasOpen = new Set(shadowRoot.querySelectorAll('details[open]'));
     }
     step = to;
-    const [heading, words, target, state] = STEPS[step];
-    store.set(state);
-    if (step === TRAINED_STEP && store.get().trainedAvailable) toggle.click(); // start on the trained filter
+    const s = STEPS[step];
+    store.set(s.state);
+    if (s.switch && store.get().trainedAvailable) toggle.click(); // start on the trained filter
     showSwitch();
-    title.textContent = heading;
-    body.textContent = words;
-    counter.textContent = `Step ${step + 1} of ${STEPS.length}`;
+    setText(title, s.title);
+    setText(body, s.text);
+    setText(counter, `Step ${step + 1} of ${STEPS.length}`);
     back.disabled = step === 0;
-    next.textContent = step === STEPS.length - 1 ? 'Finish' : 'Next';
+    setText(next, step === STEPS.length - 1 ? 'Finish' : 'Next');
     panel.hidden = false;
-    focusTarget(target);
+    lens()?.classList.add('touring');
+    renderQuestion();
+    for (const selector of s.opens ?? [])
+      for (const d of shadowRoot.querySelectorAll(selector)) if (d.tagName === 'DETAILS') d.open = true;
+    show();
+    if (typeof MutationObserver !== 'undefined') {
+      waiting = new MutationObserver(show);
+      waiting.observe(shadowRoot, { childList: true, subtree: true });
+    }
     next.focus({ preventScroll: true });
   }
+
+  // the question's numbers come with the step's analysis and the answers to its asks
+  const stop = store.subscribe((_state, changed) => {
+    if (step < 0 || !STEPS[step].question) return;
+    if (['result', 'topic', 'analyzed'].some((k) => changed.has(k)) || [...changed].some((k) => k.endsWith('Answer')))
+      renderQuestion();
+  });
   return {
     root: h('div', { class: 'tour-wrap' }, start, panel),
     destroy: () => {
+      stop();
       stopFollowing();
       stopWaiting();
     },

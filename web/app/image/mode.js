@@ -2,6 +2,7 @@
 // the picture, its options, the attention filter on the picture beside the search-engine analogy,
 // filter × V as pictures, the training panel and the step-by-step pipeline. A part of its own
 // (parts.js): the first screen, in the text mode, never runs it.
+import { DEFAULT_IMAGE_OPTIONS } from '../../lib/options.js';
 import { append, h } from '../dom.js';
 import { watch } from '../store.js';
 import { pipelineView } from '../views/pipeline.js';
@@ -21,6 +22,12 @@ const ABOUT =
   'patch with every other. With identity weights a patch attends to the patches that look like it: that is the ' +
   'classical non-local means filter (Buades, Coll and Morel, 2005), which non-local neural networks (Wang et al., ' +
   '2018) made a learned layer. Random weights compare at random; trained weights were trained here, on pictures.';
+// why the picture's defaults differ from the text's (the values are the schema's)
+const DEFAULTS =
+  `The picture has defaults of its own: ${DEFAULT_IMAGE_OPTIONS.similarity} similarity at temperature ` +
+  `${DEFAULT_IMAGE_OPTIONS.temperature}, because every patch vector has the same length and two patches’ cosines ` +
+  'differ little, so a low temperature lets the filter choose; and the self mask, because a patch is its own best ' +
+  'match and would keep its weight at home.';
 
 export function buildImageMode(store, host, root, attributes) {
   const picker = pickerView(store),
@@ -35,6 +42,7 @@ export function buildImageMode(store, host, root, attributes) {
     h('p', { class: 'about-model' }, ABOUT),
     picker.root,
     controls.root,
+    h('p', { class: 'hint image-defaults' }, DEFAULTS),
     error,
     h('div', { class: 'main' }, filter.root, search.root),
     blend.root,

@@ -2,26 +2,29 @@
 // √d_k scaling) with one "?" for their help, and under "More options" the rest (temperature, the
 // word vectors' shared direction, the positional weight, similarity, the mask, the seed), each
 // with a line of help (a description for screen readers too).
+import { SCHEMA } from '../../lib/generated/schema.js';
 import { OPTION_SPECS } from '../../lib/options.js';
 import { h } from '../dom.js';
 import { helpGroup, notesLine, optionField, showOptions } from '../fields.js';
 import { MASK_LABELS } from '../masks.js';
+import { COSINE_SCALE } from '../scaling-words.js';
 import { watch } from '../store.js';
 
 const spec = (name) => OPTION_SPECS.find((s) => s.name === name);
+const D_MODEL = SCHEMA.wordVectorDims;
 
 // [option, label, short help, the select's words for its values, the slider's step]
 const FIELDS = [
   [
     'heads',
     'Heads',
-    'Each head compares its own d_k = 100 / heads of the 100 numbers of every word, with its own filter.',
+    `Each head compares its own d_k = ${D_MODEL} / heads of the ${D_MODEL} numbers of every word, with its own filter.`,
   ],
   [
     'scale',
     'Scale by √dₖ',
     'Dot products are divided by √d_k: a sum of d_k products grows with d_k, and unscaled scores would make the ' +
-      'softmax put all the weight on one word. Cosines (already between −1 and 1) are multiplied by 10 instead.',
+      `softmax put all the weight on one word. Cosines (already between −1 and 1) are multiplied by ${COSINE_SCALE} instead.`,
   ],
   [
     'temperature',
@@ -60,8 +63,8 @@ const FIELDS = [
     'weights',
     'Weights',
     'W_Q, W_K, W_V, W_O. Identity: W = I, so attention is pure word similarity. Random: Xavier-uniform, U(−a, a) with ' +
-      'a = √(6 / (100 + 100)), as a layer starts before training. Trained: trained in this project on hiding a word ' +
-      'and guessing it.',
+      `a = √(6 / (${D_MODEL} + ${D_MODEL})), as a layer starts before training. Trained: trained in this project on ` +
+      'hiding a word and guessing it.',
     { identity: 'identity: pure word similarity', random: 'random (Xavier), as before training', trained: 'trained' },
   ],
   ['seed', 'Seed', 'The seed of the random weights: the same seed gives the same weights.'],

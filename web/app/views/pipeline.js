@@ -2,12 +2,14 @@
 // whole closed at first (a stage is drawn only when it is open and on screen).
 import { SIGNED_COLORS, WEIGHT_COLORS } from '../colors.js';
 import { h, setHidden, setText } from '../dom.js';
+import { SCHEMA } from '../../lib/generated/schema.js';
 import { paintMatrix } from '../draw.js';
 import { scaledFormula, scaledText, weightsFormula } from '../scaling-words.js';
 import { watch } from '../store.js';
 import { STEP_COMPARES } from '../step-compares.js';
 import { stepCompare } from './step-compare.js';
 import { tokenChipsView } from './tokens.js';
+import { askWaves, wavesNote, wavesOrRows } from './waves.js';
 
 // [step, title, formula, what it is, per head?, the weight matrix drawn beside it]
 const STAGES = [
@@ -15,7 +17,7 @@ const STAGES = [
     'embeddings',
     '2. Word embeddings: a lookup table',
     'E = GloVe[token]',
-    'Each token’s row of GloVe’s table: 100 numbers learned from how words co-occur. Unknown tokens get zeros; “I”, “a” and the digits, which the vectors lack, take a stand-in’s (step 1 names it).',
+    `Each token’s row of GloVe’s table: ${SCHEMA.wordVectorDims} numbers learned from how words co-occur. Unknown tokens get zeros; “I”, “a” and the digits, which the vectors lack, take a stand-in’s (step 1 names it).`,
   ],
   [
     'centered',
@@ -71,7 +73,7 @@ const STAGES = [
     'output',
     '11. Output layer',
     'output = context · W_O',
-    'The heads’ results mixed back into 100 numbers per word by one more linear layer, W_O (drawn on the right).',
+    `The heads’ results mixed back into ${SCHEMA.wordVectorDims} numbers per word by one more linear layer, W_O (drawn on the right).`,
     false,
     'wo',
   ],
@@ -80,12 +82,13 @@ const STAGES = [
 // The text mode's stages and how to read its state; the image mode passes its own.
 const TEXT = {
   stages: STAGES,
-  keys: ['result', 'head'],
+  keys: ['result', 'head', 'wavesAnswer'],
   read: ({ result, head }) => ({ result, head, rows: result?.tokens.length ?? 0 }),
 };
 
 // a stage's labels: a token's text, or a patch's place in the grid
-const rowName = (result, i) => result.tokens?.[i]?.text ?? `patch ${i + 1}`;
+// (a row past the text's words: the positional encoding's waves are drawn over more positions)
+const rowName = (result, i) => (result.tokens ? (result.tokens[i]?.text ?? `position ${i}`) : `patch ${i + 1}`);
 const LABELS_UP_TO = 40; // rows: beyond, the labels would not be legible
 
 export function pipelineView(store, { stages: stageList, keys, read, className = 'pipeline', tokens = true } = TEXT) {
@@ -172,7 +175,7 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       const i = Math.floor(((e.clientY - r.top) / r.height) * stage.size.rows),
         j = Math.floor(((e.clientX - r.left) / r.width) * stage.size.cols);
       if (i < 0 || j < 0 || i >= stage.size.rows || j >= stage.size.cols) return;
-      const m = perHead ? result.view(step, head) : result.view(step);
+      const m = stage.waves ?? (perHead ? result.view(step, head) : result.view(step));
       const square = ['scores', 'scaled', 'weights'].includes(step);
       const column = square
         ? `key “${rowName({ tokens: result.cross ? result.documentTokens : result.tokens }, j)}”`
@@ -198,9 +201,14 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       // a stage out of view (or closed) is painted when it comes into view, not on every keystroke
       s.stale = !(root.open && s.details.open && s.inView);
       for (const c of s.compares) c.render(state, !s.stale);
+      const waves = s.step === 'positional' && stageList === STAGES; // the text's: more positions than words
+      if (waves) askWaves(store, state, !s.stale);
       if (s.stale) continue;
-      const m = s.perHead ? result.view(s.step, head) : result.view(s.step); // painted at once
       const isWeights = s.step === 'weights';
+      // the cells the core's mask hid (the weights), asked before the view: a call into the lens
+      // may grow its memory, which detaches a view taken before it
+      const mask = isWeights ? result.maskTable() : null;
+      const m = (waves && wavesOrRows(state)) || (s.perHead ? result.view(s.step, head) : result.view(s.step)); // painted at once
       const square = ['scores', 'scaled', 'weights'].includes(s.step); // query × key matrices
       // at most 320 px each way: a long text is drawn at the resolution shown
       const cell = Math.min(square ? 14 : 6, 320 / Math.max(m.cols, 1));
@@ -212,9 +220,10 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
         isWeights ? WEIGHT_COLORS : SIGNED_COLORS,
         isWeights ? 0 : null,
         isWeights ? 1 : null,
-        { width: cell * m.cols, height, mask: isWeights ? result.options.mask : 'none' },
+        { width: cell * m.cols, height, mask },
       );
       s.size = { rows: m.rows, cols: m.cols };
+      s.waves = waves && m.rows > result.tokens.length ? m : null; // the waves' table, for the hover
       // the rows' words beside the matrix, when each row is tall enough to read
       const labelled = m.rows <= LABELS_UP_TO && rowHeight >= 9;
       s.labels.replaceChildren(
@@ -222,9 +231,10 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
       );
       s.labels.style.setProperty('--row', `${rowHeight}px`);
       s.legend.textContent = isWeights
-        ? `weights from 0 (dark) to 1 (yellow)${result.options.mask !== 'none' ? '; grey: masked (exactly 0)' : ''}`
+        ? `weights from 0 (dark) to 1 (yellow)${mask.data.includes(1) ? '; grey: masked (exactly 0)' : ''}`
         : extent > 0
-          ? `blue −${extent.toFixed(2)} · white 0 · red +${extent.toFixed(2)}; hover for the values`
+          ? `blue −${extent.toFixed(2)} · white 0 · red +${extent.toFixed(2)}; hover for the values` +
+            (s.waves ? wavesNote(result.tokens.length, m.rows) : '')
           : 'all 0 (white)';
       const headNote = s.perHead && result.heads > 1 ? ` (head ${head + 1} of ${result.heads})` : '';
       s.shape.textContent = `${m.rows} × ${m.cols}${headNote}`;

@@ -1,5 +1,5 @@
 // "What is this about?": the topic query's answer for the sentence (result.topic(), computed by
-// the core), its attention over the words drawn like the filter (one row, the same colours), the
+// the core and put in the store as `topic` by compute.js), its attention over the words drawn like the filter (one row, the same colours), the
 // search behind it (the question is the query, the words are the results) and every topic's
 // score; sentences where one word gives the topic away, one click each.
 import { weightScale } from '../colors.js';
@@ -104,8 +104,7 @@ export function topicView(store) {
   );
 
   // the answer's nearest words (compute/nearest-words.js), when they are of the result shown
-  function drawAbout({ result, topicNear, vocabulary }) {
-    const topic = result?.topic();
+  function drawAbout({ result, topic, topicNear, vocabulary }) {
     if (root.hidden || !topic) return;
     const searched = topic.wordScores.some((s) => s !== null);
     if (!searched) setText(about, 'No word has a vector: the search finds nothing, and the answer is “not sure”.');
@@ -113,9 +112,8 @@ export function topicView(store) {
     else setText(about, `The answer’s nearest words: ${topicNear.words.map((w) => w.word).join(', ')}.`);
   }
 
-  const stop = watch(store, ['result', 'text', 'topicModel'], (state) => {
-    const { result, text, topicModel } = state;
-    const topic = result?.topic() ?? null;
+  const stop = watch(store, ['result', 'topic', 'text', 'topicModel'], (state) => {
+    const { result, topic, text, topicModel } = state;
     const n = result?.tokens.length ?? 0;
     setHidden(root, !result || n === 0);
     setHidden(line, root.hidden || !topic);
@@ -216,7 +214,7 @@ export function topicView(store) {
     if (changed.has('topicNear') || changed.has('vocabulary')) drawAbout(state);
   });
   // the example sentences sit under the sentence box (text-mode.js places them)
-  const stopExamples = watch(store, ['result'], ({ result }) => setHidden(examples, !result?.topic()));
+  const stopExamples = watch(store, ['topic'], ({ topic }) => setHidden(examples, !topic));
   return {
     root,
     line,
