@@ -65,7 +65,9 @@ for (const size of [
     await shadow(page, '.search.outside').waitFor();
     // the search of the whole word (each keystroke's comes, the last one last)
     await page.waitForFunction(() =>
-      /“money”/.test(document.querySelector('attention-lens').shadowRoot.querySelector('.search .not-found').textContent),
+      /“money”/.test(
+        document.querySelector('attention-lens').shadowRoot.querySelector('.search .not-found').textContent,
+      ),
     );
     const note = await shadow(page, '.search .not-found').textContent();
     assert.match(note, /“money” is not a word of this sentence/);
