@@ -11,9 +11,9 @@ const nextFrame = (page) =>
 const { server, url } = await serve();
 const context = await launch();
 const page = await context.newPage();
-await page.setViewportSize({ width: 1280, height: 1640 }); // from the sentence to the search, unscrolled
+await page.setViewportSize({ width: 1280, height: 1240 }); // the first screen and the chapters, unscrolled
 
-await page.goto(`${url}?text=A+Lannister+always+pays+his+debts&heads=2&q=3`);
+await page.goto(`${url}?text=A+Lannister+always+pays+his+debts&q=3`);
 await waitForAnalysis(page);
 // the nearest words, once the whole vocabulary has arrived
 await page.waitForFunction(() => document.querySelector('attention-lens').state.vocabulary?.ready, null, {
@@ -22,7 +22,7 @@ await page.waitForFunction(() => document.querySelector('attention-lens').state.
 await page
   .locator('attention-lens')
   .locator('canvas.heatmap')
-  .hover({ position: { x: 60, y: 160 } });
+  .hover({ position: { x: 242, y: 154 } }); // "pays" → "debts" (cells of 44 px)
 await nextFrame(page);
 await page.screenshot({ path: join(dir, 'screenshot.png') });
 
