@@ -10,6 +10,13 @@ const TRAIN_WARM_MS = 3000,
 export async function workerStepsPerSecond(page, pageUrl, { panel, ready }) {
   await page.goto(pageUrl);
   await page.waitForFunction((field) => document.querySelector('attention-lens').state?.[field], ready);
+  // the panel's chapter first (the text's panels sit in closed chapters), then the panel itself
+  await page
+    .locator('attention-lens')
+    .locator(`details.${panel}`)
+    .evaluate((d) => {
+      for (let p = d.parentElement?.closest('details'); p; p = p.parentElement?.closest('details')) p.open = true;
+    });
   await page.locator('attention-lens').locator(`.${panel} summary`).click();
   await page.locator('attention-lens').locator(`.${panel}`).getByRole('button', { name: 'Train' }).click();
   // the steps so far, in the page (a function Playwright sends there: it names nothing of this module)
