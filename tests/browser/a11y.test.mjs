@@ -2,7 +2,7 @@
 // accessibility violations.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openDetails, openLens, seriousViolations, useBrowser, waitForAnalysis } from './browser.mjs';
+import { openDetails, openLens, seriousViolations, startAll, useBrowser, waitForAnalysis } from './browser.mjs';
 
 const env = useBrowser(before, after);
 
@@ -12,7 +12,7 @@ for (const [name, path] of [
 ]) {
   test(`axe-core finds no serious or critical violations on ${name}`, async () => {
     const { page } = await openLens(env.context, `${env.url}${path}`, { waitForResult: false });
-    await page.waitForFunction(() => [...document.querySelectorAll('attention-lens')].every((e) => e.state?.result));
+    await startAll(page); // each element starts as the reader nears it
     await waitForAnalysis(page);
     // every <details> of every element: the table, the document, the explanations, the training
     const details = page.locator('attention-lens').locator('details');

@@ -65,6 +65,20 @@ export async function openLens(context, url, { waitForResult = true } = {}) {
   return { page, problems };
 }
 
+// Brings each element of the page near the window in turn, as a reader scrolling down would (an
+// element starts when it nears the window), and waits until each has its first analysis.
+export async function startAll(page) {
+  const n = await page.locator('attention-lens').count();
+  for (let i = 0; i < n; i++) {
+    await page.locator('attention-lens').nth(i).scrollIntoViewIfNeeded();
+    await page.waitForFunction((k) => {
+      const { state } = document.querySelectorAll('attention-lens')[k];
+      return state?.result || state?.imageResult;
+    }, i);
+  }
+  await page.evaluate(() => scrollTo(0, 0));
+}
+
 // Opens the closed <details> an element sits in (a chapter, "More options", the step by step),
 // outermost first, each by a click on its summary as a reader would, waiting for its 'toggle'.
 export async function openAround(locator) {

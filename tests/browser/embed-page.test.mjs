@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { allViolations, openLens, root, screenshot, useBrowser } from './browser.mjs';
+import { allViolations, openLens, root, screenshot, startAll, useBrowser } from './browser.mjs';
 
 const env = useBrowser(before, after);
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -14,7 +14,7 @@ const SCRIPT = `<script src="https://cdn.jsdelivr.net/npm/attention-lens@${versi
 async function openEmbed(size) {
   const { page, problems } = await openLens(env.context, `${env.url}embed-example.html`, { waitForResult: false });
   await page.setViewportSize(size);
-  await page.waitForFunction(() => [...document.querySelectorAll('attention-lens')].every((e) => e.state?.result));
+  await startAll(page); // each element starts as the reader nears it
   return { page, problems };
 }
 

@@ -11,6 +11,7 @@ import {
   root,
   screenshot,
   serve,
+  startAll,
   typeSentence,
   useBrowser,
   waitForAnalysis,
@@ -238,7 +239,7 @@ describe('the page', () => {
 describe('embedding', () => {
   test('the embed example renders two independent instances', async () => {
     const { page, problems } = await openLens(env.context, `${env.url}embed-example.html`, { waitForResult: false });
-    await page.waitForFunction(() => [...document.querySelectorAll('attention-lens')].every((e) => e.state?.result));
+    await startAll(page); // each element starts as the reader nears it
     const first = await readWeightsTable(page, 0),
       second = await readWeightsTable(page, 1);
     assert.deepEqual(first.cols, ['A', 'Lannister', 'always', 'pays', 'his', 'debts']);

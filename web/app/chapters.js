@@ -84,5 +84,5 @@ export function chapters(panels) {
     return chapter;
   });
   const contents = h('h2', { class: 'contents' }, 'How attention works, in eight chapters');
-  return { contents, chapters: h('div', { class: 'chapters' }, sections), list: sections };
+  return { contents, chapters: h('div', { class: 'chapters', part: 'chapters' }, sections), list: sections };
 }

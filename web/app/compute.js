@@ -96,7 +96,9 @@ function startAnalysis(store) {
     });
     old?.dispose();
     // the whole vocabulary (nearest words) once the first attention is shown
-    if (result && !stopVocabulary) stopVocabulary = loadVocabulary(lens, (vocabulary) => store.set({ vocabulary }));
+    // (where a view shown decodes answers to words: not for view="filter")
+    if (result && !stopVocabulary && store.get().decodes)
+      stopVocabulary = loadVocabulary(lens, (vocabulary) => store.set({ vocabulary }));
   });
 
   // a new query word (or head) moves an unchosen focus to its row

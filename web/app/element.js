@@ -19,6 +19,7 @@ import { SEED_SENTENCE } from './seed.js';
 import { createStore } from './store.js';
 import { textMode } from './text-mode.js';
 import { asOneLandmark } from './landmark.js';
+import { followTheme } from './theme.js';
 import { readUrlState, writeUrlState } from './url-state.js';
 import { modeTabs } from './views/mode-tabs.js';
 import { statusView } from './views/status.js';
@@ -55,7 +56,8 @@ const URL_KEYS = [
 
 // (in Node, where a server-side renderer imports this module, a plain class: nothing is defined)
 export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
-  static observedAttributes = ['sentence', 'document', 'mode', ...OPTION_ATTRIBUTES];
+  static observedAttributes = ['sentence', 'document', 'mode', 'theme', ...OPTION_ATTRIBUTES];
+  #theme = null;
   #store;
   #views = [];
   #cleanup = [];
@@ -95,8 +97,6 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
       patch: 0,
     };
     if (urlState) initial = readUrlState(location.search, initial);
-    // the module and the sentence's words first: they are what the first attention waits for
-    const lensReady = getLens(initial.mode === 'text' ? initial.text : '');
     const queryChosen = urlState && new URLSearchParams(location.search).has('q');
     const patchChosen = urlState && new URLSearchParams(location.search).has('at');
     const store = (this.#store = createStore({
@@ -109,6 +109,9 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
       loadError: null,
       focus: { i: 0, j: 0 },
       width: 0, // the filter panel's, measured by the ResizeObserver below (read now, it would force a layout)
+      // whether a view shown decodes answers to words (the search, the topic): only then does the
+      // whole vocabulary (core.bin, 2.3 MB) load; view="filter" never needs it
+      decodes: !this.hasAttribute('view') || /\b(search|topic)\b/.test(this.getAttribute('view')),
       trainedAvailable: false,
       inputAt: 0,
       computeMs: 0,
@@ -120,6 +123,9 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
     }));
 
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    // where the skip link sends the keyboard: the element's last tab stop (shown when focused), so
+    // that the next Tab leaves the element
+    const end = h('span', { class: 'skip-end', tabindex: 0 }, 'End of the attention demo');
     shadow.adoptedStyleSheets = [elementStyles()];
     const status = statusView(store),
       tabs = modeTabs(store),
@@ -135,15 +141,19 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
           class: `lens${this.hasAttribute('compact') ? ' compact' : ''}`,
           'data-view': this.getAttribute('view') ?? undefined, // e.g. "filter search": only those parts
         },
+        h('button', { type: 'button', class: 'skip-link', onclick: () => end.focus() }, 'Skip the attention demo'),
         tour.root,
         tabs.root,
         status.root,
         text.root,
         image.root,
+        end,
       ),
     );
     const filter = text.filter;
     this.#cleanup.push(asOneLandmark(this, shadow, store));
+    this.#theme = followTheme(this, shadow.querySelector('.lens'), store);
+    this.#cleanup.push(this.#theme.stop);
 
     this.#cleanup.push(startCompute(store));
     // the heatmap fits the filter panel, whether it sits beside the search panel or above it
@@ -158,10 +168,26 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
         if (urlState && URL_KEYS.some((k) => changed.has(k))) this.#writeUrl(state);
       }),
     );
-    lensReady.then(
-      (lens) => store.set({ lens }),
-      (e) => store.set({ loadError: e.message }),
-    );
+    // the module and the sentence's words: what the first attention waits for, asked for when the
+    // element nears the window (loading="eager": at once, as the demo page's does)
+    const start = () =>
+      getLens(initial.mode === 'text' ? initial.text : '').then(
+        (lens) => store.set({ lens }),
+        (e) => store.set({ loadError: e.message }),
+      );
+    if (this.getAttribute('loading') === 'eager' || typeof IntersectionObserver === 'undefined') start();
+    else {
+      const near = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          near.disconnect();
+          start();
+        },
+        { rootMargin: '800px 0px' },
+      );
+      near.observe(this);
+      this.#cleanup.push(() => near.disconnect());
+    }
     trainedPreset().then((preset) => preset && store.set({ trainedPreset: preset, trainedAvailable: true }));
     trainedImagePreset().then((preset) => preset && store.set({ trainedImagePreset: preset }));
   }
@@ -195,6 +221,7 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
     if (name === 'sentence') this.#store.set({ text: value ?? '' });
     else if (name === 'document') this.#store.set({ document: value ?? '' });
     else if (name === 'mode') this.#store.set({ mode: this.#mode() });
+    else if (name === 'theme') this.#theme?.update();
     else this.#store.set({ options: this.#attributeOptions('text'), imageOptions: this.#attributeOptions('image') });
   }
 

@@ -118,7 +118,7 @@ export function textMode(store, shadow, { view = null } = {}) {
   });
   const filter = h(
     'section',
-    { class: 'filter', 'aria-label': 'The attention filter' },
+    { class: 'filter', part: 'filter', 'aria-label': 'The attention filter' },
     h('h2', {}, 'The attention filter'),
     heads.root,
     heatmap.root,

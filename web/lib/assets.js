@@ -1,3 +1,5 @@
+import { fetchFailure } from './failures.js';
+
 // Reading the wasm and embeddings files with fetch(), reporting progress as bytes arrive. Node
 // reads file: URLs from disk instead (assets.node.js, chosen by the "node" condition of the
 // package's "#assets" import), so that browsers and bundlers never see a node: import.
@@ -9,7 +11,7 @@ export async function readBytes(url, onProgress, { priority } = {}) {
   try {
     response = await fetch(url, priority ? { priority } : undefined);
   } catch (e) {
-    throw new Error(`attention-lens: could not fetch ${url.href}: ${e.message}`);
+    throw fetchFailure(url, e);
   }
   if (!response.ok) throw new Error(`attention-lens: could not fetch ${url.href}: ${httpFailure(response.status)}`);
   // a server's fallback page (a single-page app's index.html) instead of the missing file
@@ -44,7 +46,7 @@ export async function readWasm(url, onProgress, check) {
   try {
     response = await fetch(url);
   } catch (e) {
-    throw new Error(`attention-lens: could not fetch ${url.href}: ${e.message}`);
+    throw fetchFailure(url, e);
   }
   if (!response.ok) throw new Error(`attention-lens: could not fetch ${url.href}: ${httpFailure(response.status)}`);
   const type = response.headers.get('content-type') ?? '';

@@ -25,6 +25,10 @@ export type AttentionLensAttributeName =
   | 'compact'
   /** Present: keeps the view in the page's URL. */
   | 'url-state'
+  /** 'eager': start at once; by default an element starts when it nears the window (800 px). */
+  | 'loading'
+  /** 'light', 'dark' or 'auto' (default: dark where the host page is dark or prefers it). */
+  | 'theme'
   /** The URL of the folder that holds the package's files (wasm/, embeddings/, …), for the page: read from the first element connected. */
   | 'base-url'
   | OptionAttributeName;

@@ -1,6 +1,7 @@
 // Finds and starts the WebAssembly module: the SIMD build when the engine supports wasm SIMD
 // (feature-detected, as squoosh does), the baseline build otherwise.
 import { MISSING_HINT, readBytes, readWasm } from '#assets';
+import { compileFailure } from './failures.js';
 import { supportsRelaxedSimd, supportsSimd } from './features.js';
 import { filesAt } from './locate.js';
 
@@ -70,7 +71,7 @@ export async function loadModule(
     readWasm(wasmUrl, (loaded, total) => onProgress?.({ phase: 'wasm', loaded, total }), checkMagic),
   ]);
   // the binary's error first: it says what the server answered
-  if (compiled.status === 'rejected') throw compiled.reason;
+  if (compiled.status === 'rejected') throw compileFailure(compiled.reason);
   if (glue.status === 'rejected')
     throw new Error(`attention-lens: could not load the module ${name}.mjs: ${glue.reason?.message}; ${MISSING_HINT}`);
   const wasmModule = compiled.value;

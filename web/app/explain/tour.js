@@ -59,6 +59,7 @@ export function tourView(store, shadowRoot) {
     'section',
     {
       class: 'tour',
+      part: 'tour',
       role: 'region',
       'aria-labelledby': 'tour-title',
       hidden: true,
@@ -74,7 +75,7 @@ export function tourView(store, shadowRoot) {
     h('div', { class: 'tour-buttons' }, back, next, close),
   );
   const start = h('button', { type: 'button', class: 'tour-start', onclick: () => go(0) }, 'Take the guided tour');
-  const lens = () => shadowRoot.querySelector('.lens');
+  const frame = () => shadowRoot.firstElementChild; // the element's one container, whose layout docks the card
 
   function showSwitch() {
     const { options, trainedAvailable } = store.get();
@@ -187,7 +188,7 @@ export function tourView(store, shadowRoot) {
     if (to < 0 || to >= STEPS.length) {
       step = -1;
       panel.hidden = true;
-      lens()?.classList.remove('touring');
+      frame()?.classList.remove('touring');
       if (saved) store.set(saved); // your sentence and settings, as they were
       saved = null;
       for (const d of shadowRoot.querySelectorAll('details[open]')) if (wasOpen && !wasOpen.has(d)) d.open = false;
@@ -210,7 +211,7 @@ export function tourView(store, shadowRoot) {
     back.disabled = step === 0;
     setText(next, step === STEPS.length - 1 ? 'Finish' : 'Next');
     panel.hidden = false;
-    lens()?.classList.add('touring');
+    frame()?.classList.add('touring');
     renderQuestion();
     for (const selector of s.opens ?? [])
       for (const d of shadowRoot.querySelectorAll(selector)) if (d.tagName === 'DETAILS') d.open = true;

@@ -102,7 +102,7 @@ export function controlsView(store, { extra = [] } = {}) {
     ),
     extra,
   );
-  const root = h('section', { class: 'controls', 'aria-label': 'Options' }, [
+  const root = h('section', { class: 'controls', part: 'options', 'aria-label': 'Options' }, [
     h('div', { class: 'basic-options' }, ...basic.map((f) => f.root), helpGroup(basic, 'these options')),
     more,
     notes.root,

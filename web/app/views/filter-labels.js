@@ -35,8 +35,9 @@ function sized(canvas, width, height) {
 const fontFor = (cell, t, bold) =>
   `${t.known || t.standIn ? '' : 'italic '}${bold ? '700 ' : ''}${Math.min(12, Math.max(9, cell * 0.8))}px ${FONT}`;
 
-// rows: the query tokens; [scrollTop, viewHeight] the visible part; cell: CSS px per row.
-export function paintRowLabels(canvas, tokens, { cell, width, scroll, height, query }) {
+// rows: the query tokens; [scrollTop, viewHeight] the visible part; cell: CSS px per row; colours:
+// the theme's { text, muted, accent } (theme.js).
+export function paintRowLabels(canvas, tokens, { cell, width, scroll, height, query, colours }) {
   const ctx = sized(canvas, width, height);
   ctx.textAlign = 'right';
   ctx.textBaseline = 'middle';
@@ -44,13 +45,13 @@ export function paintRowLabels(canvas, tokens, { cell, width, scroll, height, qu
     last = Math.min(tokens.length, Math.ceil((scroll + height) / cell));
   for (let i = first; i < last; i++) {
     useFont(ctx, fontFor(cell, tokens[i], i === query));
-    ctx.fillStyle = i === query ? '#3b5bdb' : tokens[i].known || tokens[i].standIn ? '#1b1f24' : '#5c636a';
+    ctx.fillStyle = i === query ? colours.accent : tokens[i].known || tokens[i].standIn ? colours.text : colours.muted;
     ctx.fillText(label(tokens[i], 14), width - 6, (i + 0.5) * cell - scroll);
   }
 }
 
 // the keys' labels, slanted up and to the right from the bottom of the canvas
-export function paintColumnLabels(canvas, tokens, { cell, height, scroll, width }) {
+export function paintColumnLabels(canvas, tokens, { cell, height, scroll, width, colours }) {
   const ctx = sized(canvas, width, height);
   ctx.textBaseline = 'middle';
   const first = Math.max(0, Math.floor(scroll / cell) - 4), // slanted labels reach a few columns left
@@ -60,7 +61,7 @@ export function paintColumnLabels(canvas, tokens, { cell, height, scroll, width 
     ctx.save();
     ctx.translate((j + 0.5) * cell - scroll, height - 4);
     ctx.rotate(-Math.PI / 3);
-    ctx.fillStyle = tokens[j].known || tokens[j].standIn ? '#1b1f24' : '#5c636a';
+    ctx.fillStyle = tokens[j].known || tokens[j].standIn ? colours.text : colours.muted;
     ctx.fillText(label(tokens[j], 12), 0, 0);
     ctx.restore();
   }

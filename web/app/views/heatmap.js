@@ -11,6 +11,7 @@ import { paintMatrix } from '../draw.js';
 import { fmt } from '../format.js';
 import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
+import { canvasColours } from '../theme.js';
 import { paintColumnLabels, paintRowLabels } from './filter-labels.js';
 
 const MAX_SIZE = 520; // px: the filter's view, at most
@@ -125,11 +126,12 @@ export function heatmapView(store) {
   // layout in a keystroke's task: a read there forces a synchronous layout.
   const shown = { width: 0, height: 0, top: 0, left: 0 };
   function paintLabels() {
-    const { result, query } = store.get();
+    const { result, query, theme } = store.get();
     if (!result || !labelsShown) return;
     const { width, height, top, left } = shown;
-    paintRowLabels(rowLabels, result.tokens, { cell, width: ROW_LABELS, scroll: top, height, query });
-    paintColumnLabels(colLabels, keyTokens(result), { cell, height: COL_LABELS, scroll: left, width });
+    const colours = canvasColours(rowLabels, theme);
+    paintRowLabels(rowLabels, result.tokens, { cell, width: ROW_LABELS, scroll: top, height, query, colours });
+    paintColumnLabels(colLabels, keyTokens(result), { cell, height: COL_LABELS, scroll: left, width, colours });
   }
   let labelFrame = 0;
   // a new result or query: painted at the end of this task, once however many views asked, so
@@ -159,43 +161,47 @@ export function heatmapView(store) {
     paintLabelsSoon();
   });
 
-  const stopPaint = watch(store, ['result', 'head', 'width', 'fitFilter'], ({ result, head, width, fitFilter }) => {
-    rows = result?.tokens.length ?? 0;
-    cols = result ? keyTokens(result).length : 0;
-    setHidden(root, rows === 0 || cols === 0);
-    if (root.hidden) return;
-    const big = Math.max(rows, cols);
-    const room = Math.min(MAX_SIZE, Math.max(120, (width || MAX_SIZE) - ROW_LABELS));
-    const fits = room / big >= MIN_CELL;
-    labelsShown = fits || !fitFilter;
-    cell = labelsShown ? Math.max(MIN_CELL, Math.min(44, room / big)) : room / big;
-    setHidden(zoom, fits);
-    setText(zoom, fitFilter ? 'Readable cells (scroll)' : 'Fit the whole filter');
-    const { mask } = result.options;
-    // the cells the core's mask hid, asked before the weights' view (a call into the lens may
-    // grow its memory, which detaches a view taken before it)
-    const hidden = result.maskTable();
-    paintMatrix(canvas, result.view('weights', head), WEIGHT_COLORS, 0, 1, {
-      width: cell * cols,
-      height: cell * rows,
-      mask: hidden,
-    });
-    scroller.style.maxHeight = `${MAX_SIZE}px`;
-    scroller.style.maxWidth = `${room}px`;
-    shown.width = Math.min(room, cell * cols);
-    shown.height = Math.min(MAX_SIZE, cell * rows);
-    canvas.setAttribute(
-      'aria-label',
-      `Attention weights of head ${head + 1}: ${rows} queries by ${cols} keys. ` +
-        'Arrow keys move between cells, Enter makes the row’s word the query. The same numbers are in the table below.',
-    );
-    root.classList.toggle('no-labels', !labelsShown);
-    paintLabelsAfterTask();
-    // the self mask's words are the diagonal note's (views/diagonal.js), with why it is hidden
-    const note = mask === 'self' && !result.cross ? '' : (MASK_NOTES[mask] ?? '');
-    setText(maskNote, note);
-    setHidden(maskNote, !note);
-  });
+  const stopPaint = watch(
+    store,
+    ['result', 'head', 'width', 'fitFilter', 'theme'],
+    ({ result, head, width, fitFilter }) => {
+      rows = result?.tokens.length ?? 0;
+      cols = result ? keyTokens(result).length : 0;
+      setHidden(root, rows === 0 || cols === 0);
+      if (root.hidden) return;
+      const big = Math.max(rows, cols);
+      const room = Math.min(MAX_SIZE, Math.max(120, (width || MAX_SIZE) - ROW_LABELS));
+      const fits = room / big >= MIN_CELL;
+      labelsShown = fits || !fitFilter;
+      cell = labelsShown ? Math.max(MIN_CELL, Math.min(44, room / big)) : room / big;
+      setHidden(zoom, fits);
+      setText(zoom, fitFilter ? 'Readable cells (scroll)' : 'Fit the whole filter');
+      const { mask } = result.options;
+      // the cells the core's mask hid, asked before the weights' view (a call into the lens may
+      // grow its memory, which detaches a view taken before it)
+      const hidden = result.maskTable();
+      paintMatrix(canvas, result.view('weights', head), WEIGHT_COLORS, 0, 1, {
+        width: cell * cols,
+        height: cell * rows,
+        mask: hidden,
+      });
+      scroller.style.maxHeight = `${MAX_SIZE}px`;
+      scroller.style.maxWidth = `${room}px`;
+      shown.width = Math.min(room, cell * cols);
+      shown.height = Math.min(MAX_SIZE, cell * rows);
+      canvas.setAttribute(
+        'aria-label',
+        `Attention weights of head ${head + 1}: ${rows} queries by ${cols} keys. ` +
+          'Arrow keys move between cells, Enter makes the row’s word the query. The same numbers are in the table below.',
+      );
+      root.classList.toggle('no-labels', !labelsShown);
+      paintLabelsAfterTask();
+      // the self mask's words are the diagonal note's (views/diagonal.js), with why it is hidden
+      const note = mask === 'self' && !result.cross ? '' : (MASK_NOTES[mask] ?? '');
+      setText(maskNote, note);
+      setHidden(maskNote, !note);
+    },
+  );
   const stopMarks = watch(store, ['result', 'query', 'focus'], ({ query, focus }) => {
     if (rows === 0 || cols === 0) return;
     place(queryRow, query * cell, 0, cell, cell * cols);

@@ -35,7 +35,7 @@ export function inputView(store) {
     h('label', { for: docId }, 'Document'),
     documentBox,
   );
-  const root = h('section', { class: 'input' }, h('label', { for: id }, 'Your sentence'), box);
+  const root = h('section', { class: 'input', part: 'sentence' }, h('label', { for: id }, 'Your sentence'), box);
 
   const stop = watch(store, ['text', 'document'], ({ text, document }) => {
     if (box.value !== text) box.value = text;

@@ -95,7 +95,7 @@ export function pipelineView(store, { stages: stageList, keys, read, className =
   const chips = tokens ? tokenChipsView(store) : null;
   const root = h(
     'details',
-    { class: className, 'aria-label': 'The pipeline, step by step' },
+    { class: className, part: 'pipeline', 'aria-label': 'The pipeline, step by step' },
     h('summary', {}, h('h2', {}, 'Step by step')),
     tokens
       ? h(

@@ -90,7 +90,7 @@ export function searchView(store) {
   );
   const root = h(
     'section',
-    { class: 'search', 'aria-label': 'Attention as a search engine' },
+    { class: 'search', part: 'search', 'aria-label': 'Attention as a search engine' },
     h('h2', {}, 'Attention as a search engine'),
     caption,
     h('div', { class: 'search-box' }, h('span', { class: 'magnifier', 'aria-hidden': 'true' }, '⌕'), box, words),

@@ -47,7 +47,13 @@ export function topicView(store) {
   // the first screen's one line: the answer and the word the question weighs most
   const lineAnswer = h('strong', { class: 'topic-answer' }),
     lineWhy = h('span');
-  const line = h('p', { class: 'topic-line', 'aria-live': 'polite' }, 'What is this about? ', lineAnswer, lineWhy);
+  const line = h(
+    'p',
+    { class: 'topic-line', part: 'topic', 'aria-live': 'polite' },
+    'What is this about? ',
+    lineAnswer,
+    lineWhy,
+  );
   const answer = h('span', { class: 'topic-answer', 'aria-live': 'polite' });
   const detail = h('span', { class: 'topic-detail' });
   const words = h('ol', { class: 'topic-words', 'aria-label': "The question's weight on each word" });
