@@ -112,6 +112,10 @@ for (const [from, to] of [
   ['web/styles/page.css', 'page.css'],
   ['web/favicon.svg', 'favicon.svg'],
   ['web/embed-example.js', 'embed-example.js'],
+  // the iframe twin: the element alone, sized by its parent from its messages
+  ['web/frame.html', 'frame.html'],
+  ['web/frame.css', 'frame.css'],
+  ['web/frame.js', 'frame.js'],
 ])
   copyFileSync(join(root, from), join(dist, to));
 // the element's stylesheet, for embedders: its parts in the cascade's order, joined as

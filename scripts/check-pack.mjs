@@ -26,6 +26,7 @@ for (const f of [
   'dist/attention-lens-explain.js',
   'dist/attention-lens.mjs',
   'dist/attention-lens.css',
+  'dist/frame.html', // the iframe twin (web/frame.html)
   'dist/asset-urls.js',
   'dist/asset-urls-words.js',
   'dist/embeddings/manifest.json',
