@@ -309,8 +309,11 @@ await build({
   plugins: [libOutside, glueOutside],
 });
 // The demo page asks for what its first attention needs from its first bytes (<!-- preloads -->):
-// the wasm build (SIMD, what nearly every browser runs) and its glue, and the embeddings files of the seed sentence's words, as the core names them
-// (a lens in Node, loading only what the seed needs).
+// the element's script and the wasm build's glue (SIMD, what nearly every browser runs) as
+// preloads, and the embeddings files of the seed sentence's words, as the core names them (a
+// lens in Node, loading only what the seed needs), in a <meta> that the page's first script
+// (web/app/boot.js) fetches with the wasm binary: not <link rel=preload as=fetch>, which WebKit
+// downloads a second time when fetch() asks for the file.
 async function preloads() {
   const { createAttentionLens } = await import(join(root, 'web', 'lib', 'index.js'));
   const { SEED_SENTENCE } = await import(join(root, 'web', 'app', 'seed.js'));
@@ -318,12 +321,10 @@ async function preloads() {
   await lens.loadFiles([SEED_SENTENCE], 1024);
   const needed = lens.loadedFiles.map((f) => `embeddings/${f}`);
   lens.dispose();
-  const fetched = (href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`;
   return [
     '<link rel="preload" href="attention-lens-element.js" as="script">', // attention-lens.js loads it
     '<link rel="modulepreload" href="wasm/attention-lens-simd.mjs">',
-    fetched('wasm/attention-lens-simd.wasm'),
-    ...needed.map(fetched),
+    `<meta name="attention-lens-seed-files" content="${needed.join(' ')}">`,
   ].join('\n  ');
 }
 // after the file map: web/lib reads it

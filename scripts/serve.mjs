@@ -27,13 +27,15 @@ const TYPES = {
   '.ico': 'image/x-icon',
 };
 
-// extra: { '/path.html': '/abs/file' }, files served beside the root (a benchmark's own pages)
-export function startServer({ root, port = 8080, csp = false, cors = false, quiet = false, extra = {} }) {
+// extra: { '/path.html': '/abs/file' }, files served beside the root (a benchmark's own pages);
+// onRequest(path): told of each request as it arrives (a test counting what a page fetches)
+export function startServer({ root, port = 8080, csp = false, cors = false, quiet = false, extra = {}, onRequest }) {
   const base = resolve(root);
   const gzipped = new Map(); // path -> gzip bytes (files do not change while serving)
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+      onRequest?.(path);
       let file = Object.hasOwn(extra, path) ? extra[path] : normalize(join(base, path));
       if (!Object.hasOwn(extra, path) && file !== base && !file.startsWith(base + sep))
         throw Object.assign(new Error('outside the root'), { code: 'ENOENT' });

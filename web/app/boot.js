@@ -1,15 +1,16 @@
-// attention-lens.js, the one script a page includes (its classic build, 4 kB gzip): it asks for the
+// attention-lens.js, the one script a page includes (its classic build, 4 kB gzip): it fetches the
 // wasm module the first attention waits for (the largest file of the first screen) from where it
 // runs, then loads the element itself (attention-lens-element.js, beside it), which defines
 // <attention-lens> when it arrives: the two download side by side instead of one after the
-// other. The element's own requests for the module then take these (the same URLs and mode).
-// It also asks for the words of each <attention-lens sentence="…"> as the parser adds it (the
-// element takes them: prefetch.js). From disk (file://) it only loads the element, which brings
+// other. The element's loader then takes these responses and bytes (prefetch.js: one download
+// in every engine, which a <link rel=preload as=fetch> is not in WebKit). It also asks for the
+// words of each <attention-lens sentence="…"> (or the page's URL's text, for one with
+// url-state) as the parser adds it. From disk (file://) it only loads the element, which brings
 // its single-file module.
 import { readBytes } from '../lib/assets.js';
 import { supportsRelaxedSimd, supportsSimd } from '../lib/features.js';
 import { BASE_URL_META } from './base-url.js';
-import { prefetchWords } from './prefetch.js';
+import { fetchEarly, prefetchFile, prefetchWords } from './prefetch.js';
 import { SEED_SENTENCE } from './seed.js';
 
 const ELEMENT = 'attention-lens-element.js';
@@ -17,18 +18,15 @@ const script = document.currentScript;
 const here = new URL('.', script?.src ?? location.href);
 
 // a <link rel> for path, unless the page's own first bytes hold it (the demo page preloads these)
-function ask(rel, path, as) {
+function ask(rel, path) {
   const href = new URL(path, here).href;
   if ([...document.querySelectorAll(`link[rel="${rel}"]`)].some((l) => l.href === href)) return;
   const link = document.createElement('link');
   link.rel = rel;
   link.href = href;
-  if (as) {
-    link.as = as;
-    link.crossOrigin = 'anonymous'; // as the loader's fetch() asks: the preload is reused
-  }
   document.head.append(link);
 }
+const read = (path) => readBytes(new URL(path, here));
 
 if (!customElements.get('attention-lens') && !document.querySelector(`script[src$="/${ELEMENT}"]`)) {
   // the files sit beside this script unless the page says otherwise (where the element finds
@@ -38,8 +36,8 @@ if (!customElements.get('attention-lens') && !document.querySelector(`script[src
     const simd = supportsSimd();
     const build = `attention-lens-${simd ? 'simd' : 'baseline'}`;
     ask('modulepreload', `wasm/${build}.mjs`);
-    ask('preload', `wasm/${build}.wasm`, 'fetch');
-    if (simd && supportsRelaxedSimd()) ask('preload', 'wasm/kernels-relaxed.wasm', 'fetch');
+    fetchEarly(`wasm/${build}.wasm`, new URL(`wasm/${build}.wasm`, here));
+    if (simd && supportsRelaxedSimd()) prefetchFile('wasm/kernels-relaxed.wasm', read);
     wordsAsParsed();
   }
   const element = document.createElement('script');
@@ -66,8 +64,20 @@ function wordsAsParsed() {
     for (const el of document.getElementsByTagName('attention-lens')) {
       if (seen.has(el)) continue;
       seen.add(el);
-      if (el.getAttribute('mode') === 'image' || el.hasAttribute('base-url') || el.hasAttribute('url-state')) continue;
-      prefetchWords(el.getAttribute('sentence') ?? SEED_SENTENCE, (path) => readBytes(new URL(path, here)));
+      if (el.getAttribute('mode') === 'image' || el.hasAttribute('base-url')) continue;
+      let text = el.getAttribute('sentence') ?? SEED_SENTENCE;
+      if (el.hasAttribute('url-state')) {
+        const url = new URLSearchParams(location.search); // web/app/url-state.js's names
+        if (url.get('mode') === 'image') continue;
+        // the seed's files, as the core names them, where the page lists them (the demo page)
+        const seedFiles = document.querySelector('meta[name="attention-lens-seed-files"]');
+        if (!url.has('text') && seedFiles) {
+          for (const path of seedFiles.content.split(/\s+/).filter(Boolean)) prefetchFile(path, read);
+          continue;
+        }
+        text = url.get('text') ?? text;
+      }
+      prefetchWords(text, read);
     }
   };
   const observer = new MutationObserver(look);

@@ -11,7 +11,7 @@ import { createLensWith } from '../lib/create-lens.js';
 import { loadModule, supportsSimd } from '../lib/loader.js';
 import { filesAt, packagedFiles } from '../lib/locate.js';
 import { BASE_URL_META } from './base-url.js';
-import { prefetchWords, takePrefetched } from './prefetch.js';
+import { prefetchWords, takeEarly, takePrefetched } from './prefetch.js';
 
 let pageLens = null; // Promise<Lens>
 const progressListeners = new Set();
@@ -104,6 +104,35 @@ async function readAsset(path, onProgress, options) {
   return bytes;
 }
 
+// Each file the page reads, read once: the bytes stay for its training worker, which asks the
+// page for them (startTrainingWorker) instead of downloading them again, up to KEEP_BYTES in all
+// (the vocabulary, 2.3 MB, and the words' files of what was typed; past that, a file is read
+// again when asked again).
+const KEEP_BYTES = 8 << 20;
+const pageFiles = new Map(); // path -> Promise<Uint8Array>, read or being read
+let keptBytes = 0;
+export function pageFile(path, onProgress, options) {
+  const have = pageFiles.get(path);
+  if (have) {
+    if (onProgress)
+      have.then(
+        (b) => onProgress(b.length, b.length),
+        () => {},
+      );
+    return have;
+  }
+  const read = readAsset(path, onProgress, options);
+  pageFiles.set(path, read);
+  read.then(
+    (bytes) => {
+      if (keptBytes + bytes.length <= KEEP_BYTES) keptBytes += bytes.length;
+      else pageFiles.delete(path);
+    },
+    () => pageFiles.delete(path), // asked again, it is read again (and says what failed)
+  );
+  return read;
+}
+
 function report(progress) {
   lastProgress = progress;
   for (const fn of progressListeners) fn(progress);
@@ -117,7 +146,8 @@ export function onLoadProgress(fn) {
 }
 
 async function startModule() {
-  if (!isOffline()) return loadModule(place(), { onProgress: report });
+  if (!isOffline())
+    return loadModule({ ...place(), read: (path) => pageFile(path), early: takeEarly }, { onProgress: report });
   const simd = supportsSimd();
   report({ phase: 'wasm', loaded: 0, total: 1 });
   await loadScript(assetUrl(`wasm/attention-lens-${simd ? 'simd' : 'baseline'}.single.js`));
@@ -129,7 +159,7 @@ async function startModule() {
 // The topic query's model (19 kB), or null where the site has none (the page then says so).
 async function readTopicModel() {
   try {
-    return await readAsset('weights/topic.bin');
+    return await pageFile('weights/topic.bin');
   } catch {
     return null;
   }
@@ -144,7 +174,7 @@ async function start() {
     simd,
     onProgress: report,
     vocabulary: 'later',
-    readAsset: (name, progress, options) => readAsset(`embeddings/${name}`, progress, options),
+    readAsset: (name, progress, options) => pageFile(`embeddings/${name}`, progress, options),
   });
   report({ phase: 'ready', loaded: 1, total: 1 });
   return started;
@@ -226,7 +256,7 @@ const presetLoads = new Map(); // lens + file -> Promise: each lens loads each p
 function loadPresetWeights(lens, preset, set) {
   if (!presetLoads.has(lens)) presetLoads.set(lens, new Map());
   const loads = presetLoads.get(lens);
-  if (!loads.has(preset.file)) loads.set(preset.file, readAsset(`weights/${preset.file}`).then(set));
+  if (!loads.has(preset.file)) loads.set(preset.file, pageFile(`weights/${preset.file}`).then(set));
   return loads.get(preset.file);
 }
 export const loadTrainedWeights = (lens, preset) =>
@@ -234,23 +264,37 @@ export const loadTrainedWeights = (lens, preset) =>
 export const loadTrainedImageWeights = (lens, preset) =>
   loadPresetWeights(lens, preset, (bytes) => lens.setTrainedImageWeights(bytes));
 
-// The built-in photos (images/index.json: [{ name, file, title, author, licence, source }]), or
+// The built-in photos (images/index.json: [{ name, file, title, author, licence, source }], with
+// path, the file's for pageFile), or
 // [] where there are none or offline (the page can still open your own pictures there).
 export async function builtInPictures() {
   const index = await siteIndex('images/index.json');
-  return (index?.images ?? []).map((p) => ({ ...p, url: assetUrl(`images/${p.file}`) }));
+  return (index?.images ?? []).map((p) => ({ ...p, path: `images/${p.file}` }));
 }
 
 // The training worker (train/worker.js, built as train-worker.js), started with the files it
-// needs (files: a promise of the message of its 'start'). A worker's script must come from the page's origin: from
-// another one (the element's script on a CDN) a same-origin blob: module imports it, which the
-// CDN allows by sending CORS headers, as it must for the wasm glue anyway.
+// needs (files: a promise of the message of its 'start'); what it asks for with { type: 'need',
+// path } the page sends from what it has read (pageFile: one download for both) as { type:
+// 'file', path, bytes } or { type: 'file', path, error }. A worker's script must come from the
+// page's origin: from another one (the element's script on a CDN) a same-origin blob: module
+// imports it, which the CDN allows by sending CORS headers, as it must for the wasm glue anyway.
 export function startTrainingWorker() {
   const url = place().url('train-worker.js');
-  if (url.origin === location.origin) return { worker: new Worker(url, { type: 'module' }), files: place().message() };
-  const blob = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });
-  const blobUrl = URL.createObjectURL(blob);
-  const worker = new Worker(blobUrl, { type: 'module' });
-  worker.addEventListener('message', () => URL.revokeObjectURL(blobUrl), { once: true }); // it has run
+  let worker;
+  if (url.origin === location.origin) worker = new Worker(url, { type: 'module' });
+  else {
+    const blob = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });
+    const blobUrl = URL.createObjectURL(blob);
+    worker = new Worker(blobUrl, { type: 'module' });
+    worker.addEventListener('message', () => URL.revokeObjectURL(blobUrl), { once: true }); // it has run
+  }
+  worker.addEventListener('message', ({ data }) => {
+    if (data?.type !== 'need') return;
+    const { path } = data;
+    pageFile(path).then(
+      (bytes) => worker.postMessage({ type: 'file', path, bytes }), // a copy: the page keeps its own
+      (e) => worker.postMessage({ type: 'file', path, error: e.message }),
+    );
+  });
   return { worker, files: place().message() };
 }

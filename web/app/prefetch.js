@@ -38,26 +38,45 @@ function wordsOf(bytes) {
 // path in dist/ → Promise<bytes>: one map for the page, shared by its first script (boot.js, which
 // asks for the words of the elements it sees parsed) and the element, bundled apart
 const prefetched = (globalThis.__attentionLensPrefetched ??= new Map());
+// paths already handed to the core (which keeps what it loaded): never fetched again here
+const taken = (globalThis.__attentionLensTaken ??= new Set());
+
+// Starts fetching a file's bytes (read(path)) unless it is on its way or was taken; its bytes,
+// or null when taken.
+export function prefetchFile(path, read) {
+  if (!prefetched.has(path) && !taken.has(path)) {
+    const p = read(path);
+    p.catch(() => prefetched.delete(path)); // the core will ask again, and say what failed
+    prefetched.set(path, p);
+  }
+  return prefetched.get(path) ?? Promise.resolve(null);
+}
+
+// The wasm binaries' responses, asked for by the page's first script (boot.js) and taken by the
+// loader, which compiles them as they stream in. (Not <link rel=preload as=fetch>: WebKit never
+// hands such a preload to fetch() and downloads the file a second time.)
+const early = (globalThis.__attentionLensEarly ??= new Map());
+export function fetchEarly(path, url) {
+  if (!early.has(path)) early.set(path, fetch(url));
+}
+export function takeEarly(path) {
+  const response = early.get(path) ?? null;
+  early.delete(path);
+  return response;
+}
 
 // Starts fetching the files of text's words; read(path) fetches one file's bytes.
 export function prefetchWords(text, read) {
   const words = [
     ...new Set((text.toLowerCase().match(WORD) ?? []).slice(0, MAX_WORDS).map((w) => STAND_INS.get(w) ?? w)),
   ];
-  const fetchOnce = (path) => {
-    if (!prefetched.has(path)) {
-      const p = read(path);
-      p.catch(() => prefetched.delete(path)); // the core will ask again, and say what failed
-      prefetched.set(path, p);
-    }
-    return prefetched.get(path);
-  };
+  const fetchOnce = (path) => prefetchFile(path, read);
   if (words.length) fetchOnce(`embeddings/${sharedFile}`); // every word's vector needs it
   for (const w of words) {
     const path = `embeddings/${named(bucketFile, fnv1a(w) % coreBuckets)}`;
     fetchOnce(path).then(
       (bytes) => {
-        const file = wordsOf(bytes);
+        const file = bytes && wordsOf(bytes); // none: the core has the bucket, and asks for its shard itself
         if (file && !file.words.has(w)) fetchOnce(`embeddings/${named(shardFile, fnv1a(w) % file.shardCount)}`);
       },
       () => {},
@@ -69,5 +88,6 @@ export function prefetchWords(text, read) {
 export function takePrefetched(path) {
   const p = prefetched.get(path) ?? null;
   prefetched.delete(path);
+  if (p) taken.add(path);
   return p;
 }

@@ -40,11 +40,12 @@ export async function readBytes(url, onProgress, { priority } = {}) {
 // A WebAssembly module compiled from url while it downloads (WebAssembly.compileStreaming), with
 // the same progress and checks as readBytes; check(firstBytes, url) sees its first bytes before
 // the compiler does (to name a server's page sent instead of the file). From the bytes where the
-// server does not say application/wasm (compileStreaming refuses any other type).
-export async function readWasm(url, onProgress, check) {
+// server does not say application/wasm (compileStreaming refuses any other type). early: a
+// promise of its response, where it was asked for before (the page's first script).
+export async function readWasm(url, onProgress, check, early = null) {
   let response;
   try {
-    response = await fetch(url);
+    response = await (early ?? fetch(url));
   } catch (e) {
     throw fetchFailure(url, e);
   }

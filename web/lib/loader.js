@@ -44,7 +44,9 @@ function folder(dir) {
 }
 
 // Loads <build>-{simd,baseline}: its glue (place.importGlue) and its .wasm (place.url('wasm/…'))
-// from place, a place of locate.js, or the URL of a folder that holds both files. build is
+// from place, a place of locate.js, or the URL of a folder that holds both files (a place's
+// read(path), where it has one, gives a file's bytes: the page's own, already read; its
+// early(path), a promise of a response asked for before, or null). build is
 // 'attention-lens', or 'attention-lens-train' (the same with the trainer, for training workers).
 // relaxed: the SIMD build's relaxed-SIMD kernels (wasm/kernels-relaxed.wasm) where supported
 // ('auto'; if they fail to load the SIMD128 kernels stay), always (true: a failure throws), or
@@ -63,12 +65,17 @@ export async function loadModule(
   // relaxed-SIMD kernels' file
   const relaxedKernels =
     useSimd && (relaxed === 'auto' ? supportsRelaxedSimd() : relaxed)
-      ? readBytes(files.url('wasm/kernels-relaxed.wasm'))
+      ? (files.read?.('wasm/kernels-relaxed.wasm') ?? readBytes(files.url('wasm/kernels-relaxed.wasm')))
       : null;
   relaxedKernels?.catch(() => {}); // handled where it is used
   const [glue, compiled] = await Promise.allSettled([
     files.importGlue(name),
-    readWasm(wasmUrl, (loaded, total) => onProgress?.({ phase: 'wasm', loaded, total }), checkMagic),
+    readWasm(
+      wasmUrl,
+      (loaded, total) => onProgress?.({ phase: 'wasm', loaded, total }),
+      checkMagic,
+      files.early?.(`wasm/${name}.wasm`),
+    ),
   ]);
   // the binary's error first: it says what the server answered
   if (compiled.status === 'rejected') throw compileFailure(compiled.reason);

@@ -31,6 +31,7 @@ export function trainingSession(onEvent) {
   };
 
   function receive({ data }) {
+    if (data.type === 'need') return; // the page's files, answered by engine.js
     if (data.type === 'progress') {
       session.losses.push({ steps: data.steps, loss: data.loss });
       session.losses = thinLogSteps(session.losses, MAX_POINTS);

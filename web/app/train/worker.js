@@ -12,7 +12,10 @@
 //   in:  start {kind: 'image', files, heads, patch, seed}
 //   out: ready {trainingViews, heldOut, pictures, copies, baselines} · eval {steps, loss, psnr}
 // Both:
-//   in:  pause · resume · reset {seed} · weights
+//   in:  pause · resume · reset {seed} · weights · file {path, bytes | error} (the page's answer
+//        to a need)
+//   out: need {path}: a file the page has read or reads (its embeddings, the relaxed-SIMD
+//        kernels, the photos), sent from there rather than downloaded twice
 //   out: progress {steps, epochs, loss, stepsPerSecond} · paused {steps}
 //        · weights {bytes, heads, steps; the image layer's: patch, positional, similarity, mask,
 //          temperature} (asked with weights) · error {message}
@@ -38,9 +41,33 @@ let job = null, // { trainer, evalEvery, evaluate(), preview(force), weights() }
 let recent = []; // recent step timings, for steps per second
 
 const GLUE = { 'attention-lens-train-baseline': trainBaseline, 'attention-lens-train-simd': trainSimd };
-// where the page's files are (its message: a base URL, or each file's URL), with the glue in hand
+// The bytes of a file the page has (or reads for us): asked for with a need, answered with a file.
+const asked = new Map(); // path -> [{ resolve, reject }]
+function fromPage(path) {
+  return new Promise((resolve, reject) => {
+    if (!asked.has(path)) {
+      asked.set(path, []);
+      postMessage({ type: 'need', path });
+    }
+    asked.get(path).push({ resolve, reject });
+  });
+}
+function received({ path, bytes, error }) {
+  for (const { resolve, reject } of asked.get(path) ?? []) {
+    if (error) reject(new Error(error));
+    else resolve(bytes);
+  }
+  asked.delete(path);
+}
+
+// where the page's files are (its message: a base URL, or each file's URL), with the glue in hand;
+// the files the page also reads come from it (read)
 function place(message) {
-  return { ...filesFrom(message), importGlue: async (name) => ({ default: GLUE[name] }) };
+  return {
+    ...filesFrom(message),
+    importGlue: async (name) => ({ default: GLUE[name] }),
+    read: fromPage,
+  };
 }
 
 // The text layer: files is where the page's files are (engine.js's files.message(): a base URL,
@@ -50,7 +77,7 @@ async function textJob(files, { seed, heads }) {
   const lens = await createLensWith({
     module,
     simd,
-    readAsset: async (name) => readBytes(await files.resolve(`embeddings/${name}`)),
+    readAsset: (name) => files.read(`embeddings/${name}`),
   });
   const corpus = await readBytes(files.url('corpus/wordnet-examples.txt'));
   const trainer = lens.createTrainer(corpus, { heads, seed });
@@ -105,7 +132,7 @@ async function imageJob(files, { heads, patch, seed }) {
   // each one's noise draws)
   const pictures = [];
   for (const p of INDEXES['images/index.json']?.images ?? []) {
-    const bytes = await readBytes(files.url(`images/${p.file}`));
+    const bytes = await files.read(`images/${p.file}`);
     trainer.addPicture(await decodePicture(new Blob([bytes])), { heldOut: true });
     pictures.push(p.name);
   }
@@ -179,7 +206,8 @@ async function loop() {
 
 self.onmessage = async ({ data }) => {
   try {
-    if (data.type === 'start') await start(data);
+    if (data.type === 'file') received(data);
+    else if (data.type === 'start') await start(data);
     else if (data.type === 'pause') running = false;
     else if (data.type === 'resume' && job && !running) {
       running = true;

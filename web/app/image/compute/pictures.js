@@ -5,9 +5,11 @@
 // be opened becomes pictureError, and the picture shown so far stays. Choices made while one
 // loads coalesce: only the latest is opened next. When the mode is first shown, the built-in
 // photos' list goes in the store (builtInPictures) and the first picture opens: the `src`
-// attribute's URL, else the `picture` attribute's built-in photo, else the first one.
+// attribute's URL, else the `picture` attribute's built-in photo, else the first one. Once the
+// picker's photos are on screen (photosShown) their thumbnails follow (photoThumbnails: name ->
+// ImageBitmap), from the same file the picture is read from (pageFile: one download).
 import { coalesce } from '../../coalesce.js';
-import { builtInPictures } from '../../engine.js';
+import { builtInPictures, pageFile } from '../../engine.js';
 import { watch } from '../../store.js';
 import { decodePicture, PictureError } from '../decode.js';
 
@@ -15,7 +17,7 @@ import { decodePicture, PictureError } from '../decode.js';
 function described({ photo, source, name }) {
   if (!photo) return { source, name, title: name, credit: '' };
   return {
-    source: photo.url,
+    source: photo.path, // read with the page's files (pageFile): one download for the thumbnail too
     name: photo.name,
     title: photo.title,
     credit: `${photo.title}: ${photo.author}, ${photo.licence}.`,
@@ -28,12 +30,37 @@ async function fetchOk(url) {
   return response;
 }
 
+const THUMBNAIL_SIDE = 144; // pixels: the picker's 72 CSS px at twice the density
+
 export function startPictures(store, { picture: pictureName, src }) {
+  let thumbnailsAsked = false;
+  const stopThumbnails = watch(store, ['photosShown', 'builtInPictures'], ({ photosShown, builtInPictures }) => {
+    if (!photosShown || !builtInPictures || thumbnailsAsked) return;
+    thumbnailsAsked = true;
+    for (const photo of builtInPictures)
+      pageFile(photo.path)
+        .then((bytes) =>
+          createImageBitmap(new Blob([bytes]), {
+            resizeWidth: THUMBNAIL_SIDE,
+            resizeHeight: THUMBNAIL_SIDE,
+            resizeQuality: 'medium',
+          }),
+        )
+        .then(
+          (bitmap) => store.set({ photoThumbnails: { ...store.get().photoThumbnails, [photo.name]: bitmap } }),
+          () => {}, // no thumbnail: the photo's button keeps its name, and opening it says what failed
+        );
+  });
   const open = coalesce(async () => {
     const ask = store.get().pictureAsk;
     const { source, name, title, credit } = described(ask);
     try {
-      const blob = typeof source === 'string' ? await (await fetchOk(source)).blob() : source;
+      const blob =
+        typeof source !== 'string'
+          ? source
+          : ask.photo
+            ? new Blob([await pageFile(source)])
+            : await (await fetchOk(source)).blob();
       const decoded = await decodePicture(blob);
       if (store.get().pictureAsk !== ask) return; // a later choice: opened next
       // a new picture starts at its centre patch; the first one keeps a patch a link chose
@@ -70,5 +97,6 @@ export function startPictures(store, { picture: pictureName, src }) {
   return () => {
     stopAsks();
     stopFirst();
+    stopThumbnails();
   };
 }

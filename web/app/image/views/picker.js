@@ -2,7 +2,6 @@
 // paste). Nothing is uploaded anywhere: the file is decoded in this page (../compute/pictures.js).
 import { h, syncChildren, uniqueId } from '../../dom.js';
 import { watch } from '../../store.js';
-
 // Opening a picture is an ask (compute/pictures.js loads it): { photo } or { source, name }.
 const ask = (store, pictureAsk) => store.set({ pictureAsk });
 
@@ -73,10 +72,9 @@ export function pickerView(store) {
     syncChildren(
       photos,
       list.length,
-      () => h('button', { type: 'button', class: 'photo' }, h('img', { alt: '' }), h('span')),
+      () => h('button', { type: 'button', class: 'photo' }, h('canvas', { 'aria-hidden': 'true' }), h('span')),
       (button, i) => {
         const p = list[i];
-        button.firstChild.src = p.url;
         button.lastChild.textContent = p.title.replace(/ \(.*\)$/, '');
         button.dataset.name = p.name;
         button.onclick = () => ask(store, { photo: p });
@@ -85,6 +83,24 @@ export function pickerView(store) {
     if (list.length === 0 && location.protocol === 'file:')
       status.textContent = 'From a file on disk the built-in photos cannot be read: open a picture of your own.';
   };
+  // the thumbnails are asked for the first time the photos are on screen (a picker the view
+  // hides fetches nothing for them), and drawn as they come (compute/pictures.js)
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    seen.disconnect();
+    store.set({ photosShown: true });
+  });
+  seen.observe(photos);
+  const stopThumbnails = watch(store, ['photoThumbnails'], ({ photoThumbnails }) => {
+    for (const button of photos.children) {
+      const bitmap = photoThumbnails?.[button.dataset.name];
+      const canvas = button.firstChild;
+      if (!bitmap || canvas.width === bitmap.width) continue;
+      canvas.width = bitmap.width;
+      canvas.height = bitmap.height;
+      canvas.getContext('2d').drawImage(bitmap, 0, 0);
+    }
+  });
   const stopList = watch(
     store,
     ['builtInPictures'],
@@ -110,6 +126,8 @@ export function pickerView(store) {
     destroy() {
       stop();
       stopList();
+      seen.disconnect();
+      stopThumbnails();
     },
   };
 }
