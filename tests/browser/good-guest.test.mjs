@@ -7,9 +7,16 @@ import { useBrowser } from './browser.mjs';
 
 const env = useBrowser(before, after);
 
-async function post(body, requested = []) {
+// A post holding body; requested gets each path asked for, loaded(e) each response's
+// Network.loadingFinished (its encodedDataLength: the bytes over the wire).
+async function post(body, requested = [], loaded = null) {
   const page = await env.context.newPage();
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  if (loaded) {
+    const cdp = await env.context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    cdp.on('Network.loadingFinished', loaded);
+  }
   await page.route('**/guest-post.html', (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -41,13 +48,23 @@ test('the skip link is the element’s first tab stop, and Enter on it passes th
   await page.close();
 });
 
-test('view="filter" never downloads the whole vocabulary; a full element does once it shows its answer', async () => {
+test('view="filter" downloads under 500 kB in all: never the whole vocabulary nor the topic model; a full element does once it shows its answer', async () => {
   const requested = [];
-  const page = await post('<attention-lens sentence="The night is dark" view="filter"></attention-lens>', requested);
+  let bytes = 0; // as they came over the wire (gzip), headers included
+  const page = await post(
+    '<attention-lens sentence="The night is dark and full of terrors" view="filter"></attention-lens>',
+    requested,
+    (e) => {
+      bytes += e.encodedDataLength;
+    },
+  );
   await page.waitForFunction(() => document.querySelector('attention-lens')?.state?.result);
-  // everything the first attention starts (the topic model, a vocabulary it wanted) has come
+  // everything the first attention starts (a vocabulary or a model it wanted) has come
   await page.waitForLoadState('networkidle');
   assert.ok(!requested.includes('/embeddings/core.bin'), requested.join(' '));
+  assert.ok(!requested.includes('/weights/topic.bin'), requested.join(' '));
+  assert.ok(bytes > 100e3 && bytes <= 500e3, `one view="filter" element: ${(bytes / 1e3).toFixed(0)} kB`);
+  console.log(`one view="filter" element: ${(bytes / 1e3).toFixed(0)} kB in all`);
   assert.equal(await page.evaluate(() => document.querySelector('attention-lens').state.vocabulary), undefined);
   await page.close();
   const full = [];

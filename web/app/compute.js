@@ -109,7 +109,7 @@ function startAnalysis(store) {
   const stopRun = watch(store, INPUTS, async (state) => {
     if (!state.lens) return;
     // the topic model comes after the module; its arrival analyses the text again
-    if (!topicAsked) {
+    if (!topicAsked && state.topicModel !== 'unused') {
       topicAsked = true;
       loadTopicModel(state.lens).then(
         (ready) => store.set({ topicModel: ready ? 'ready' : 'none' }),

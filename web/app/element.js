@@ -112,6 +112,8 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
       // whether a view shown decodes answers to words (the search, the topic): only then does the
       // whole vocabulary (core.bin, 2.3 MB) load; view="filter" never needs it
       decodes: !this.hasAttribute('view') || /\b(search|topic)\b/.test(this.getAttribute('view')),
+      // the topic model (weights/topic.bin) loads only where the topic is shown: 'unused' elsewhere
+      ...(this.hasAttribute('view') && !/\btopic\b/.test(this.getAttribute('view')) ? { topicModel: 'unused' } : {}),
       trainedAvailable: false,
       inputAt: 0,
       computeMs: 0,
