@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { screenshot } from '../browser/browser.mjs';
+import { openDetails, screenshot } from '../browser/browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const root = join(here, '..', '..');
@@ -156,7 +156,7 @@ export async function waitForElements(page) {
 // Starts training in the first element (the Train panel) and waits for the worker's first steps.
 export async function trainSomeSteps(page) {
   const lens = page.locator('attention-lens').first();
-  await lens.locator('.train summary').click();
+  await openDetails(lens.locator('details.train')); // its chapter first, as a reader opens it
   await lens.locator('.train').getByRole('button', { name: 'Train' }).click();
   await page.waitForFunction(
     () => {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { launch, openLens, readWeightsTable, screenshot, typeSentence } from '../browser/browser.mjs';
+import { launch, openDetails, openLens, readWeightsTable, screenshot, typeSentence } from '../browser/browser.mjs';
 import { root } from './consumer.mjs';
 
 const offline = join(root, 'build', 'offline');
@@ -30,7 +30,7 @@ test('the offline folder works when index.html is opened from disk', async () =>
   assert.deepEqual(s[0], ['Tyrion', true]);
   // training needs a server: the panel says so instead of failing
   const lens = page.locator('attention-lens').first();
-  await lens.locator('.train summary').click();
+  await openDetails(lens.locator('details.train')); // its chapter first, as a reader opens it
   await lens.locator('.train').getByRole('button', { name: 'Train' }).click();
   assert.match(await lens.locator('.train-status').textContent(), /needs the page served over http/);
   await screenshot(page, 'offline-file-url');

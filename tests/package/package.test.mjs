@@ -56,6 +56,9 @@ test('the tarball holds what the documented uses need, and nothing else', () => 
     'dist/attention-lens.mjs',
     'dist/attention-lens.css',
     'dist/train-worker.js',
+    'dist/frame.html', // the iframe twin (README: Platforms that allow only an iframe)
+    'dist/frame.js',
+    'dist/frame.css',
     'dist/asset-urls.js',
     'dist/asset-urls-words.js',
     'dist/wasm/kernels-relaxed.wasm',
@@ -83,8 +86,11 @@ test('the tarball holds what the documented uses need, and nothing else', () => 
     );
   }
   for (const f of readdirSync(join(root, 'dist', 'weights'))) assert.ok(files.has(`dist/weights/${f}`), f);
-  // no symbol maps, no single-file builds, no base64 copies of the embeddings (the offline build's)
-  const extra = [...files].filter((f) => /\.symbols$|\.single\.js$|^dist\/embeddings\/.*\.js$|\.html$/.test(f));
+  // no symbol maps, no single-file builds, no base64 copies of the embeddings (the offline build's),
+  // no page but the iframe twin
+  const extra = [...files].filter(
+    (f) => /\.symbols$|\.single\.js$|^dist\/embeddings\/.*\.js$|\.html$/.test(f) && f !== 'dist/frame.html',
+  );
   assert.deepEqual(extra, []);
   // each photo shipped is credited
   const notices = readFileSync(join(root, 'THIRD_PARTY_NOTICES.md'), 'utf8');
