@@ -143,7 +143,7 @@ function writeReference() {
   const fixtures = ['topic-sentences.json', 'topic-tuning.json'].map((f) =>
     readFileSync(join(root, 'tests', 'fixtures', f), 'utf8'),
   );
-  const text = [...fixtures, readFileSync(join(root, 'web', 'app', 'seed.js'), 'utf8')].join('\n').toLowerCase();
+  const text = [...fixtures, readFileSync(join(root, 'web', 'lib', 'seed.js'), 'utf8')].join('\n').toLowerCase();
   // the tokenizer's words (letters and digits, joined by inner hyphens and apostrophes) and their parts
   const whole = text.match(/[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu) ?? [];
   const marks = text.match(/[^\p{L}\p{N}\s]/gu) ?? []; // punctuation: GloVe has "," and "."

@@ -111,7 +111,6 @@ writeIndexes(dist);
 for (const [from, to] of [
   ['web/styles/page.css', 'page.css'],
   ['web/favicon.svg', 'favicon.svg'],
-  ['web/embed-example.js', 'embed-example.js'],
   // the iframe twin: the element alone, sized by its parent from its messages
   ['web/frame.html', 'frame.html'],
   ['web/frame.css', 'frame.css'],
@@ -282,6 +281,13 @@ await build({
   outfile: join(dist, 'attention-lens.js'),
   format: 'iife',
 });
+// the embed page's own script: its copy buttons and the form that makes a snippet with a poster
+await build({
+  ...common,
+  entryPoints: [join(root, 'web', 'embed-example.js')],
+  outfile: join(dist, 'embed-example.js'),
+  format: 'iife',
+});
 // the map names the worker, so it is written after it, and before the ES module that holds it
 const files = writeAssetUrls(dist);
 // The ES module for bundlers imports the JS API's own modules (web/lib/, shipped as they are)
@@ -316,7 +322,7 @@ await build({
 // downloads a second time when fetch() asks for the file.
 async function preloads() {
   const { createAttentionLens } = await import(join(root, 'web', 'lib', 'index.js'));
-  const { SEED_SENTENCE } = await import(join(root, 'web', 'app', 'seed.js'));
+  const { SEED_SENTENCE } = await import(join(root, 'web', 'lib', 'seed.js'));
   const lens = await createAttentionLens({ vocabulary: 'later', topic: false });
   await lens.loadFiles([SEED_SENTENCE], 1024);
   const needed = lens.loadedFiles.map((f) => `embeddings/${f}`);

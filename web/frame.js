@@ -6,6 +6,7 @@ const lens = document.createElement('attention-lens');
 for (const [name, value] of params)
   if (/^[a-z][a-z-]*$/.test(name) && name !== 'url-state') lens.setAttribute(name, value);
 lens.setAttribute('loading', 'eager'); // an iframe is loaded when it is near the window already
+lens.setAttribute('data-frame', ''); // no box held at a reserved height: the host sizes the frame to it
 document.getElementById('frame').append(lens);
 
 let sent = 0;

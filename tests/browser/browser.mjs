@@ -247,3 +247,17 @@ export async function allViolations(page) {
 export async function seriousViolations(page) {
   return (await allViolations(page)).filter((line) => /^(serious|critical):/.test(line));
 }
+
+// Holds back the element's own script (attention-lens-element.js) in page until release() is
+// called: what a reader sees before it arrives.
+export async function holdElement(page) {
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/attention-lens-element.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

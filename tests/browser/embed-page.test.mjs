@@ -64,3 +64,60 @@ test('axe-core finds no violations at all on the embed page', async () => {
   assert.deepEqual(await allViolations(page), []);
   await page.close();
 });
+
+test('the form makes a snippet from the preview’s numbers: the element with its poster, the iframe, the PNG linked to the live page', async () => {
+  const { page, problems } = await openEmbed({ width: 1280, height: 900 });
+  const code = (name) => page.locator(`.snippet-out[data-snippet="${name}"] code`);
+  const made = (text) =>
+    page.waitForFunction(
+      (t) => document.querySelector('.snippet-out[data-snippet="element"] code').textContent.includes(t),
+      text,
+    );
+  await page.locator('.snippet-form [name=base]').fill('https://blog.example/lens/');
+  await page.locator('.snippet-form [name=sentence]').fill('The king and the queen <b>rode</b>');
+  await page.locator('.snippet-form [name=view]').selectOption('filter');
+  await made('sentence="The king and the queen &lt;b&gt;rode&lt;/b&gt;" view="filter"');
+  const element = await code('element').textContent();
+  assert.match(
+    element,
+    /^<script src="https:\/\/blog\.example\/lens\/attention-lens\.js"><\/script>\n<attention-lens /,
+  );
+  // its poster: the preview's numbers (its query's three best keys), in words
+  const shown = await page.evaluate(() => {
+    const { result, query } = document.querySelector('.snippet-preview attention-lens').state;
+    const n = result.tokens.length;
+    const w = result.step('weights', 0).data.slice(query * n, (query + 1) * n);
+    const j = [...w.keys()].filter((k) => !result.masked(query, k)).sort((a, b) => w[b] - w[a])[0];
+    return `“${result.tokens[query].text}” looks most at “${result.tokens[j].text}” (${Math.round(w[j] * 100)}%)`;
+  });
+  assert.ok(element.includes(shown), `${shown} in the poster`);
+  assert.match(
+    await code('iframe').textContent(),
+    /^<iframe src="https:\/\/blog\.example\/lens\/frame\.html\?sentence=The\+king\+and\+the\+queen\+%3Cb%3Erode%3C%2Fb%3E&amp;view=filter"/,
+  );
+  assert.match(
+    await code('link').textContent(),
+    /^<a href="https:\/\/blog\.example\/lens\/index\.html\?text=The\+king[^"]*"><img src="attention-lens-poster\.png" alt="The attention filter of/,
+  );
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.snippet-png').click()]);
+  assert.equal(download.suggestedFilename(), 'attention-lens-poster.png');
+  const png = readFileSync(await download.path());
+  assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
+  assert.ok(png.readUInt32BE(16) >= 640 && png.readUInt32BE(20) > 200, 'a poster twice as large as on screen');
+  // the snippet, pasted into a post, runs: its poster first, then the live element
+  const post = await env.context.newPage();
+  const pasted = element.replace('https://blog.example/lens/attention-lens.js', `${env.url}attention-lens.js`);
+  await post.goto(`${env.url}embed-example.html`);
+  await post.setContent(
+    `<!doctype html><html lang="en"><head><title>A post</title></head><body>${pasted}</body></html>`,
+  );
+  await post.waitForFunction(() => document.querySelector('attention-lens').state?.result);
+  assert.equal(
+    await post.evaluate(() => document.querySelector('attention-lens').state.result.tokens.length),
+    13, // The king and the queen < b > rode < / b >: the markup as text, as the core cuts it
+  );
+  await post.close();
+  await screenshot(page, 'embed-form');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -5,7 +5,7 @@
 // by the test (a route that answers when the test says) so that "before" lasts as long as needed.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openDetails, typeSentence, useBrowser, waitForAnalysis, waitForImage } from './browser.mjs';
+import { holdElement, openDetails, typeSentence, useBrowser, waitForAnalysis, waitForImage } from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -83,19 +83,6 @@ test('a word typed while core.bin is on its way is looked up, never reported unk
   await page.waitForFunction(() => document.querySelector('attention-lens').state.vocabulary?.ready);
   await page.close();
 });
-
-// Holds back the element's own script (attention-lens-element.js) until release() is called.
-async function holdElement(page) {
-  let release;
-  const held = new Promise((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/attention-lens-element.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test('the page asks for its first files before the element has arrived, each once, and the photos and the picture mode only with the picture', async () => {
   const page = await env.context.newPage();

@@ -130,15 +130,20 @@ export async function openPage(context, url) {
 
 // Waits until every <attention-lens> of the page shows an analysis (of its picture, in image
 // mode); returns what each shows: its tokens, or its picture's patch grid, and its kernels.
+// Each element starts as the reader nears it: brought into view in turn, as a reader scrolls.
 export async function waitForElements(page) {
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('attention-lens')].every(
-        (e) => (e.state?.mode === 'image' ? e.state.imageResult : e.state?.result) || e.state?.loadError,
-      ),
-    null,
-    { timeout: 60000 },
-  );
+  const n = await page.locator('attention-lens').count();
+  for (let i = 0; i < n; i++) {
+    await page.locator('attention-lens').nth(i).scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (k) => {
+        const e = document.querySelectorAll('attention-lens')[k];
+        return (e.state?.mode === 'image' ? e.state.imageResult : e.state?.result) || e.state?.loadError;
+      },
+      i,
+      { timeout: 60000 },
+    );
+  }
   return page.evaluate(() =>
     [...document.querySelectorAll('attention-lens')].map((e) =>
       e.state.mode === 'image'

@@ -117,6 +117,28 @@ function scaledDiff(values, nested) {
   return Math.max(...flat.map((b, i) => Math.abs(values[i] - b))) / scale;
 }
 
+test('the installed package prints a snippet with its poster (npx attention-lens-snippet)', () => {
+  const r = spawnSync(
+    'npx',
+    [
+      '--offline',
+      '--no-install',
+      'attention-lens-snippet',
+      'sentence=Winter is coming',
+      'view=filter',
+      'weights=trained',
+      'heads=4',
+    ],
+    { cwd: consumer.app, encoding: 'utf8' },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    /^<script src="attention-lens\.js"><\/script>\n<attention-lens sentence="Winter is coming" view="filter"/,
+  );
+  assert.match(r.stdout, /<figure data-attention-lens-poster[^>]*><svg[\s\S]*“\w+” looks most at/);
+});
+
 test("Node 20: the installed package analyzes text with the native CLI's numbers, reads rare words from disk and trains", async () => {
   const out = JSON.parse(await run(['node-app/check.mjs', JSON.stringify(CASES.map(([o]) => o))], consumer.app));
   assert.deepEqual(out.tokens, SEED);

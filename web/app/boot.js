@@ -6,12 +6,14 @@
 // in every engine, which a <link rel=preload as=fetch> is not in WebKit). It also asks for the
 // words of each <attention-lens sentence="…"> (or the page's URL's text, for one with
 // url-state) as the parser adds it. From disk (file://) it only loads the element, which brings
-// its single-file module.
+// its single-file module. And it gives each element, as the parser adds it, the height it will
+// take once live (reserve.js), so that the page does not jump when the element arrives.
 import { readBytes } from '../lib/assets.js';
 import { supportsRelaxedSimd, supportsSimd } from '../lib/features.js';
 import { BASE_URL_META } from './base-url.js';
 import { fetchEarly, prefetchFile, prefetchWords } from './prefetch.js';
-import { SEED_SENTENCE } from './seed.js';
+import { reserveFor } from '../lib/reserve.js';
+import { SEED_SENTENCE } from '../lib/seed.js';
 
 const ELEMENT = 'attention-lens-element.js';
 const script = document.currentScript;
@@ -29,6 +31,7 @@ function ask(rel, path) {
 const read = (path) => readBytes(new URL(path, here));
 
 if (!customElements.get('attention-lens') && !document.querySelector(`script[src$="/${ELEMENT}"]`)) {
+  reserveAsParsed();
   // the files sit beside this script unless the page says otherwise (where the element finds
   // them itself)
   const elsewhere = document.querySelector(BASE_URL_META);
@@ -48,7 +51,10 @@ if (!customElements.get('attention-lens') && !document.querySelector(`script[src
     const message = `attention-lens: could not load ${element.src}: copy it beside attention-lens.js (all of dist/ goes together)`;
     console.error(message);
     const say = () => {
-      for (const el of document.getElementsByTagName('attention-lens')) el.textContent = message;
+      for (const el of document.getElementsByTagName('attention-lens')) {
+        el.textContent = message;
+        el.style.removeProperty('--al-reserve'); // the message, not a box for views that will not come
+      }
     };
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', say, { once: true });
     else say();
@@ -56,36 +62,69 @@ if (!customElements.get('attention-lens') && !document.querySelector(`script[src
   document.head.append(element);
 }
 
-// The words of each text-mode element the parser adds, until the page is parsed or the element
-// defined (an element with its files elsewhere, or its text in the URL, asks for its own).
-function wordsAsParsed() {
+// Calls fn(el) for each <attention-lens> the parser adds (and each already there), until the
+// page is parsed or the element defined.
+function asParsed(fn) {
   const seen = new WeakSet();
   const look = () => {
     for (const el of document.getElementsByTagName('attention-lens')) {
       if (seen.has(el)) continue;
       seen.add(el);
-      if (el.getAttribute('mode') === 'image' || el.hasAttribute('base-url')) continue;
-      let text = el.getAttribute('sentence') ?? SEED_SENTENCE;
-      if (el.hasAttribute('url-state')) {
-        const url = new URLSearchParams(location.search); // web/app/url-state.js's names
-        if (url.get('mode') === 'image') continue;
-        // the seed's files, as the core names them, where the page lists them (the demo page)
-        const seedFiles = document.querySelector('meta[name="attention-lens-seed-files"]');
-        if (!url.has('text') && seedFiles) {
-          for (const path of seedFiles.content.split(/\s+/).filter(Boolean)) prefetchFile(path, read);
-          continue;
-        }
-        text = url.get('text') ?? text;
-      }
-      prefetchWords(text, read);
+      fn(el);
     }
   };
   const observer = new MutationObserver(look);
   observer.observe(document, { childList: true, subtree: true });
-  const stop = () => {
-    look();
-    observer.disconnect();
-  };
-  document.addEventListener('DOMContentLoaded', stop, { once: true });
+  look();
+  document.addEventListener(
+    'DOMContentLoaded',
+    () => {
+      look();
+      observer.disconnect();
+    },
+    { once: true },
+  );
   customElements.whenDefined('attention-lens').then(() => observer.disconnect());
+}
+
+// The text an element will show first: its URL's (url-state), its sentence, or the seed.
+function firstText(el) {
+  const url = el.hasAttribute('url-state') ? new URLSearchParams(location.search).get('text') : null;
+  return url ?? el.getAttribute('sentence') ?? SEED_SENTENCE;
+}
+
+// Each element's box at the height it will take once live (reserve.js), from the first paint: a
+// block (it is an unknown element until its script comes) of that height, its poster inside
+// (a stylesheet made in script: a page's CSP, which may refuse a <style>, does not apply to it).
+function reserveAsParsed() {
+  if (typeof CSSStyleSheet !== 'function' || !('adoptedStyleSheets' in document)) return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(
+    'attention-lens { display: block; } ' +
+      'attention-lens:not(:defined) { height: var(--al-reserve, auto); overflow: hidden; }',
+  );
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  asParsed((el) => {
+    if (el.style.getPropertyValue('--al-reserve')) return; // the page set it
+    el.style.setProperty('--al-reserve', `${reserveFor(el, firstText(el))}px`);
+  });
+}
+
+// The words of each text-mode element the parser adds, until the page is parsed or the element
+// defined (an element with its files elsewhere, or its text in the URL, asks for its own).
+function wordsAsParsed() {
+  asParsed((el) => {
+    if (el.getAttribute('mode') === 'image' || el.hasAttribute('base-url')) return;
+    if (el.hasAttribute('url-state')) {
+      const url = new URLSearchParams(location.search); // web/app/url-state.js's names
+      if (url.get('mode') === 'image') return;
+      // the seed's files, as the core names them, where the page lists them (the demo page)
+      const seedFiles = document.querySelector('meta[name="attention-lens-seed-files"]');
+      if (!url.has('text') && seedFiles) {
+        for (const path of seedFiles.content.split(/\s+/).filter(Boolean)) prefetchFile(path, read);
+        return;
+      }
+    }
+    prefetchWords(firstText(el), read);
+  });
 }

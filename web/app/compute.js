@@ -12,7 +12,7 @@ import { startOutsideSearch } from './compute/outside-search.js';
 import { startTextTraining } from './compute/training.js';
 import { loadTopicModel, loadTrainedWeights, loadVocabulary, onLoadProgress } from './engine.js';
 import { PAGE_MAX_CHARS } from './limits.js';
-import { isSeedSentence, SEED_QUERY } from './seed.js';
+import { firstQuery } from '../lib/seed.js';
 import { watch } from './store.js';
 
 const LONG_TEXT = 20000; // characters
@@ -24,13 +24,7 @@ function pickQuery(result, text, query, chosen) {
   const n = result?.tokens.length ?? 0;
   if (n === 0) return 0;
   if (chosen) return Math.min(query, n - 1);
-  const seed = isSeedSentence(text) ? result.tokens.findIndex((t) => t.text.toLowerCase() === SEED_QUERY) : -1;
-  return seed >= 0
-    ? seed
-    : Math.max(
-        0,
-        result.tokens.findIndex((t) => t.known),
-      );
+  return firstQuery(result, text);
 }
 
 // The focused cell (the arithmetic panel and the readout explain it): the one the user chose,

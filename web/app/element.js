@@ -14,12 +14,14 @@ import MODES_CSS from '../styles/attention-lens-modes.css';
 import PANELS_CSS from '../styles/attention-lens-panels.css';
 import { getLens, trainedImagePreset, trainedPreset, useBaseUrl } from './engine.js';
 import { tourView } from './explain/tour.js';
+import { holdBox } from './hold.js';
 import { imageMode } from './image-mode.js';
-import { SEED_SENTENCE } from './seed.js';
-import { createStore } from './store.js';
+import { SEED_SENTENCE } from '../lib/seed.js';
+import { createStore, watch } from './store.js';
 import { textMode } from './text-mode.js';
 import { asOneLandmark } from './landmark.js';
 import { followTheme } from './theme.js';
+import { reserveKind, reservedHeight, tokenCount } from '../lib/reserve.js';
 import { readUrlState, writeUrlState } from './url-state.js';
 import { modeTabs } from './views/mode-tabs.js';
 import { statusView } from './views/status.js';
@@ -54,10 +56,18 @@ const URL_KEYS = [
   'explain',
 ];
 
+// The words an element without a poster shows until it is live.
+function posterFallback({ mode, text }) {
+  if (mode === 'image') return 'Self-attention on the patches of a picture: the live demo starts here.';
+  const shown = [...text].length > 80 ? `${[...text].slice(0, 79).join('')}…` : text;
+  return `Self-attention on “${shown}”: the live demo starts here.`;
+}
+
 // (in Node, where a server-side renderer imports this module, a plain class: nothing is defined)
 export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
   static observedAttributes = ['sentence', 'document', 'mode', 'theme', ...OPTION_ATTRIBUTES];
   #theme = null;
+  #hold = null;
   #store;
   #views = [];
   #cleanup = [];
@@ -144,15 +154,56 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
           'data-view': this.getAttribute('view') ?? undefined, // e.g. "filter search": only those parts
         },
         h('button', { type: 'button', class: 'skip-link', onclick: () => end.focus() }, 'Skip the attention demo'),
+        // what the page wrote inside the element (its poster: attention-lens-snippet), shown until
+        // the element is live, with the loading line (the status, which moves to its place then:
+        // a node that moved would count as a layout shift, one put back does not)
+        h(
+          'div',
+          { class: 'poster' },
+          // what shows where the page wrote no poster
+          h('slot', {}, h('p', { class: 'poster-fallback' }, posterFallback(initial))),
+          status.root,
+        ),
         tour.root,
         tabs.root,
-        status.root,
         text.root,
         image.root,
         end,
       ),
     );
     const filter = text.filter;
+    const box = shadow.querySelector('.lens');
+    // the height the element will take, held until it can change unseen (hold.js): as the page's
+    // first script reserved it (reserve.js), else reckoned now; none in the iframe twin, whose
+    // host sizes the frame to it
+    if (!this.hasAttribute('data-frame')) {
+      const given = Number.parseFloat(this.style.getPropertyValue('--al-reserve'));
+      const reserve = Number.isFinite(given)
+        ? given
+        : reservedHeight(
+            reserveKind((name) => this.getAttribute(name)),
+            this.getBoundingClientRect().width,
+            tokenCount(initial.text),
+          );
+      this.#hold = holdBox(this, box, reserve);
+      this.#cleanup.push(() => this.#hold.release());
+    }
+    // live with the first analysis on screen, or what failed: the views take the poster's place
+    // in the frame that shows them (shown earlier, their empty frames would move as they fill)
+    const LIVE = ['result', 'imageResult', 'error', 'loadError', 'imageError', 'pictureError'];
+    const stopLive = watch(store, LIVE, (state) => {
+      if (!LIVE.some((k) => state[k]) || box.classList.contains('live')) return;
+      tabs.root.after(status.root);
+      box.classList.add('live');
+      // the filter's width now that it is shown, for the views to draw at in this frame (the
+      // ResizeObserver's would come after it is painted)
+      const style = getComputedStyle(filter);
+      const content = filter.getBoundingClientRect().width;
+      const pad = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'];
+      store.set({ width: Math.round(pad.reduce((w, k) => w - Number.parseFloat(style[k]), content)) });
+      if (state.loadError) this.#hold?.rendered(); // what failed is said in the page
+    });
+    this.#cleanup.push(stopLive);
     this.#cleanup.push(asOneLandmark(this, shadow, store));
     this.#theme = followTheme(this, shadow.querySelector('.lens'), store);
     this.#cleanup.push(this.#theme.stop);
@@ -201,6 +252,7 @@ export class AttentionLensElement extends (globalThis.HTMLElement ?? class {}) {
   // screen waits for that frame itself. inputToPaintMs: from the input to this render.
   #afterPaint(state) {
     const { inputAt } = state;
+    this.#hold?.rendered();
     this.dispatchEvent(
       new CustomEvent('attention-lens-render', {
         detail: {

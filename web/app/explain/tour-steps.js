@@ -3,7 +3,7 @@
 // or under it, never over it), what the step sets in the store (the sentence, the options, the
 // panel it opens), the details to open on the way, and the question it asks (tour-questions.js).
 import { DEFAULT_IMAGE_OPTIONS, DEFAULT_OPTIONS } from '../../lib/options.js';
-import { SEED_PARAGRAPH, SEED_SENTENCE } from '../seed.js';
+import { SEED_PARAGRAPH, SEED_SENTENCE } from '../../lib/seed.js';
 import { ENCODER_DECODER } from './encoder-decoder.js';
 import { RECURRENT } from './recurrent.js';
 import { QUESTIONS } from './tour-questions.js';

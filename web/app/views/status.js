@@ -9,7 +9,7 @@ const PHASES = { wasm: 'Loading the WebAssembly module', embeddings: 'Loading th
 export function statusView(store) {
   const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Loading' });
   const loadText = h('span');
-  const loading = h('div', { class: 'loading' }, loadText, bar);
+  const loading = h('div', { class: 'loading' }, bar, loadText); // the bar first: the words' changing length never moves it
   const error = h('div', { class: 'error', role: 'alert' });
   const notes = h('ul', { class: 'notes', 'aria-live': 'polite' });
   const root = h('div', { class: 'status' }, loading, error, notes);

@@ -7,7 +7,7 @@ import { h, setHidden, setText, syncChildren } from '../dom.js';
 import { weightLegend } from '../legend.js';
 import { fmt, label, percent } from '../format.js';
 import { watch } from '../store.js';
-import { isSeedSentence } from '../seed.js';
+import { isSeedSentence } from '../../lib/seed.js';
 import { NO_TOPIC_EXAMPLE, TOPIC_EXAMPLES } from '../topic-examples.js';
 import { vocabularyNote } from '../vocabulary.js';
 

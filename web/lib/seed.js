@@ -1,4 +1,4 @@
-// The sentence the page opens with, from the article: "A Lannister always pays his debts".
+// The page's seed, which the element and the snippet command share. The sentence the page opens with, from the article: "A Lannister always pays his debts".
 export const SEED_SENTENCE = 'A Lannister always pays his debts';
 // Its query word until the reader chooses one: "pays", whose search finds "debts" (the article's point).
 export const SEED_QUERY = 'pays';
@@ -18,4 +18,18 @@ export function isSeedSentence(text) {
       .replace(/[\s.!?,;:]+/g, ' ')
       .trim();
   return plain(text) === plain(SEED_SENTENCE);
+}
+
+// The query an element starts on, until the reader chooses one: the seed's ("pays") in the seed
+// sentence, else the first word with a vector, else the first token (result: the API's).
+export function firstQuery(result, text) {
+  const n = result?.tokens.length ?? 0;
+  if (n === 0) return 0;
+  const seed = isSeedSentence(text) ? result.tokens.findIndex((t) => t.text.toLowerCase() === SEED_QUERY) : -1;
+  return seed >= 0
+    ? seed
+    : Math.max(
+        0,
+        result.tokens.findIndex((t) => t.known),
+      );
 }

@@ -1,0 +1,62 @@
+// The HTML a blogger pastes: the script tag and the element with its poster inside (poster.js), or
+// the iframe twin (dist/frame.html) with the five-line script that sizes it, or, for a platform
+// with neither, a link to the live page. Used by the attention-lens-snippet command
+// (snippet-cli.js) and by the embed page's form; both get the numbers from a lens.
+import { escapeHtml } from './poster.js';
+import { reservedHeight, reserveKind, tokenCount } from './reserve.js';
+
+// the element's attributes that are not the analysis' options (the live page's URL carries those)
+const PAGE_ONLY = new Set(['view', 'compact', 'theme', 'loading', 'base-url', 'url-state', 'sentence', 'src']);
+// the width the iframe's first height is reckoned for (a blog's column)
+const FRAME_WIDTH = 680;
+
+const attributeText = (attributes) =>
+  Object.entries(attributes)
+    .map(([name, value]) => (value === '' || value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
+    .join('');
+
+// The live page with the same state (its url-state names: text, mode, picture, the option flags).
+export function liveUrl(page, attributes) {
+  const url = new URL(page);
+  if (attributes.sentence !== undefined) url.searchParams.set('text', attributes.sentence);
+  for (const [name, value] of Object.entries(attributes))
+    if (!PAGE_ONLY.has(name)) url.searchParams.set(name, value === true ? 'true' : value);
+  return url.href;
+}
+
+// attributes: { sentence, view, heads, … } as the element takes them; src: attention-lens.js's
+// URL; poster: the poster's HTML (poster.js), or ''.
+export function elementSnippet({ attributes, src, poster = '' }) {
+  return (
+    `<script src="${escapeHtml(src)}"></script>\n` +
+    `<attention-lens${attributeText(attributes)}>\n${poster ? `  ${poster}\n` : ''}</attention-lens>`
+  );
+}
+
+// frame: frame.html's URL; every attribute a parameter; its first height the reserved one at a
+// blog column's width (the frame then says its own: attention-lens-resize).
+export function frameSnippet({ attributes, frame, title = 'Attention Lens: self-attention, live' }) {
+  const url = new URL(frame);
+  for (const [name, value] of Object.entries(attributes)) url.searchParams.set(name, value === true ? '' : value);
+  const height = reservedHeight(
+    reserveKind((name) => (attributes[name] === undefined ? null : String(attributes[name]))),
+    FRAME_WIDTH,
+    tokenCount(attributes.sentence ?? ''),
+  );
+  return (
+    `<iframe src="${escapeHtml(url.href)}" title="${escapeHtml(title)}" height="${height}" loading="lazy" ` +
+    `style="width: 100%; border: 0;"></iframe>\n` +
+    '<script>\n' +
+    "addEventListener('message', (e) => {\n" +
+    "  if (e.data?.type !== 'attention-lens-resize') return;\n" +
+    "  for (const f of document.querySelectorAll('iframe')) if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';\n" +
+    '});\n' +
+    '</script>'
+  );
+}
+
+// For a platform with neither script nor iframe (a newsletter): the poster's picture, linked to
+// the live page. image: its URL (the PNG the embed page's form makes).
+export function linkSnippet({ live, image, alt }) {
+  return `<a href="${escapeHtml(live)}"><img src="${escapeHtml(image)}" alt="${escapeHtml(alt)}" style="max-width: 100%;"></a>`;
+}
