@@ -162,13 +162,15 @@ export async function typeSentence(page, text) {
 }
 
 // Waits until the first lens shows the analysis of text with the current options (and the topic
-// model, once it has come or is known to be missing), painted.
+// model, once it has come or is known to be missing), every word's file in (not a first drawing
+// while a word's file is on its way: result.pending), painted.
 export async function waitForAnalysis(page, text) {
   await page.waitForFunction((t) => {
     const s = document.querySelector('attention-lens').state;
     // and with the topic model, which comes after the module (or is known to be missing)
     return (
       s.analyzed?.text === (t ?? s.text) &&
+      !s.result?.pending &&
       s.analyzed.options === s.options &&
       s.analyzed.document === s.document &&
       s.topicModel !== undefined &&

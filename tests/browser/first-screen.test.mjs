@@ -84,6 +84,50 @@ test('a word typed while core.bin is on its way is looked up, never reported unk
   await page.close();
 });
 
+test('a word whose file is on its way never holds back the frame of the words already known: drawn now, filled in when it comes', async () => {
+  const page = await env.context.newPage();
+  await page.goto(env.url);
+  await page.waitForFunction(() => document.querySelector('attention-lens')?.state?.result);
+  await waitForAnalysis(page);
+  // the rare words' files held back
+  const release = await new Promise((ready) => {
+    let open;
+    const held = new Promise((resolve) => {
+      open = resolve;
+    });
+    page.route('**/embeddings/shard-*.bin', async (route) => {
+      await held;
+      await route.continue();
+    });
+    ready(open);
+  });
+  const text = 'A Lannister always pays his debts to Tyrion';
+  await shadow(page, '.input > textarea').fill(text);
+  // drawn at once: every known word in place, the rare one looked up meanwhile
+  await page.waitForFunction((t) => document.querySelector('attention-lens').state.analyzed?.text === t, text);
+  const now = await page.evaluate(() => {
+    const { result } = document.querySelector('attention-lens').state;
+    return {
+      pending: Boolean(result.pending),
+      tokens: result.tokens.map((t) => [t.text, t.known || Boolean(t.standIn)]),
+    };
+  });
+  assert.ok(now.pending, 'the first drawing says a file is on its way');
+  assert.deepEqual(now.tokens.at(-1), ['Tyrion', false]);
+  // the seed's six words were in: drawn with their vectors ("to" may still be on its way too)
+  assert.ok(
+    now.tokens.slice(0, 6).every(([, known]) => known),
+    'the words already known are drawn with their vectors',
+  );
+  assert.match(await shadow(page, '.status .notes').textContent(), /Looking up the vectors of the words just typed/);
+  release();
+  await waitForAnalysis(page, text);
+  const filled = await page.evaluate(() => document.querySelector('attention-lens').state.result.tokens.at(-1));
+  assert.equal(filled.known, true, 'filled in when its file came');
+  assert.doesNotMatch(await shadow(page, '.status .notes').textContent(), /Looking up|no GloVe vector/);
+  await page.close();
+});
+
 test('the page asks for its first files before the element has arrived, each once, and the photos and the picture mode only with the picture', async () => {
   const page = await env.context.newPage();
   const requested = [];

@@ -4,10 +4,11 @@
 //   WebKit (Safari's engine): WebKitWebDriver, W3C WebDriver classic over plain HTTP, its
 //   MiniBrowser under xvfb-run (it has no headless mode).
 // An engine: { name, goto(url), run(fn, ...args), waitFor(fn, arg, ms), type(find, text),
-// screenshot(path), close() }. run() evaluates fn (a function, sent as its source; it may return a
+// keyDown(key), keyUp(key), screenshot(path), close() }. run() evaluates fn (a function, sent as its source; it may return a
 // promise) in the page with JSON arguments; waitFor() resolves once fn(arg) is truthy in the page,
 // checked at every animation frame (ms bounds a failure, it is not a wait); type() sends text as
-// key presses to the element find() returns in the page.
+// key presses to the element find() returns in the page; keyDown/keyUp press and release one key
+// ('s', 'Backspace', 'End') where the focus is.
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -33,6 +34,38 @@ const WAIT = `async (source, arg, ms) => {
     await new Promise((r) => requestAnimationFrame(r));
   }
 }`;
+
+// Chromium (Debian's, through playwright-core as tests/browser/ drive it) behind the same
+// interface, for benchmarks that measure every engine the same way (bench/engines.mjs).
+export async function openChromium() {
+  const { launch } = await import('../browser/browser.mjs');
+  const context = await launch();
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  const logged = [];
+  page.on('console', (m) => m.type() === 'error' && logged.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => logged.push(`page error: ${e.message}`));
+  return {
+    name: 'chromium',
+    logged,
+    goto: (url) => page.goto(url),
+    // fn's source with its arguments spread, as the other engines take them
+    run: (fn, ...args) => page.evaluate(`(${fn})(...${JSON.stringify(args)})`),
+    waitFor: (fn, arg = null, ms = TIMEOUT) =>
+      page.evaluate(`(${WAIT})(${JSON.stringify(String(fn))}, ${JSON.stringify(arg)}, ${ms})`),
+    async type(find, text) {
+      const handle = await page.evaluateHandle(find);
+      await handle.focus();
+      await page.keyboard.type(text);
+      await handle.dispose();
+    },
+    keyDown: (key) => page.keyboard.down(key),
+    keyUp: (key) => page.keyboard.up(key),
+    screenshot: (path) => page.screenshot({ path, fullPage: true }),
+    version: () => `Chromium ${context.browser()?.version() ?? ''}`.trim(),
+    close: () => context.close(),
+  };
+}
 
 export async function openFirefox() {
   require(FIREFOX, 'firefox-esr');
@@ -64,7 +97,10 @@ export async function openFirefox() {
       await page.keyboard.type(text);
       await handle.dispose();
     },
+    keyDown: (key) => page.keyboard.down(key),
+    keyUp: (key) => page.keyboard.up(key),
     screenshot: (path) => page.screenshot({ path, fullPage: true }),
+    version: () => browser.version(),
     close: () => browser.close(),
   };
 }
@@ -130,6 +166,12 @@ export async function openWebKit() {
     if (out && 'error' in out) throw new Error(`in WebKit: ${out.error}`);
     return out?.ok;
   };
+  // WebDriver's key values for the keys the benchmarks press
+  const KEYS = { Backspace: '\uE003', End: '\uE010', ArrowRight: '\uE014', ArrowLeft: '\uE012' };
+  const keyAction = (type, key) =>
+    call('POST', `${at}/actions`, {
+      actions: [{ type: 'key', id: 'keyboard', actions: [{ type, value: KEYS[key] ?? key }] }],
+    });
   return {
     name: 'webkit',
     logged: [], // WebKit's console cannot be read from outside: the page's own collector says
@@ -141,9 +183,12 @@ export async function openWebKit() {
       const id = Object.values(element)[0];
       for (const key of text) await call('POST', `${at}/element/${id}/value`, { text: key });
     },
+    keyDown: (key) => keyAction('keyDown', key),
+    keyUp: (key) => keyAction('keyUp', key),
     async screenshot(path) {
       writeFileSync(path, Buffer.from(await call('GET', `${at}/screenshot`), 'base64'));
     },
+    version: () => `WebKitGTK ${session.capabilities.browserVersion}`,
     async close() {
       await call('DELETE', at).catch(() => {});
       try {

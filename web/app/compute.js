@@ -57,6 +57,7 @@ export function startCompute(store) {
 
 function startAnalysis(store) {
   let stopVocabulary = null;
+  let waitNext = false; // the next analysis waits for its files (after a fetch that brought none)
   const run = coalesce(async () => {
     const { lens, text, options, document, trainedPreset, trainedSource } = store.get();
     const analyzed = { text, options, document, topicModel: store.get().topicModel };
@@ -69,9 +70,13 @@ function startAnalysis(store) {
       error = null;
     try {
       const head = (s) => s.slice(0, PAGE_MAX_CHARS); // keeps a 1 MB paste quick
+      // once something is on screen, a word whose file is on its way never holds the frame of the
+      // words already known: drawn now, filled in when the file comes (pending)
+      const how = { wait: !store.get().result || waitNext };
+      waitNext = false;
       result = document.trim()
-        ? await lens.crossAnalyze(head(text), head(document), { ...options, maskedToken: -1 }) // "what if" hides a word of one text
-        : await lens.analyze(head(text), options);
+        ? await lens.crossAnalyze(head(text), head(document), { ...options, maskedToken: -1 }, how) // "what if" hides a word of one text
+        : await lens.analyze(head(text), options, how);
     } catch (e) {
       error = e.message;
     }
@@ -89,6 +94,14 @@ function startAnalysis(store) {
       focus: pickFocus(result, q, h, focus, focusChosen),
     });
     old?.dispose();
+    // the missing words' files have come: the same text again, with their vectors (where none
+    // could come, once more waiting for them: its last round analyses as it is, and says why)
+    const again = (came) => {
+      if (store.get().result !== result) return; // a later text is on its way already
+      waitNext = !came;
+      run();
+    };
+    result?.pending?.then(again, () => again(false));
     // the whole vocabulary (nearest words) once the first attention is shown
     // (where a view shown decodes answers to words: not for view="filter")
     if (result && !stopVocabulary && store.get().decodes)

@@ -86,10 +86,19 @@ export interface MemoryStats {
  */
 export interface AttentionLens {
   readonly info: { simd: boolean; kernels: string };
-  /** Self-attention on text. Async: rare words' embeddings shards are fetched on demand. */
-  analyze(text: string, options?: AnalyzeOptions): Promise<AttentionResult>;
+  /**
+   * Self-attention on text. Async: rare words' embeddings shards are fetched on demand. With
+   * `{ wait: false }` a text whose files are not all in is analysed at once with those that are
+   * (the other words as if unknown); `result.pending` resolves when they have come.
+   */
+  analyze(text: string, options?: AnalyzeOptions, how?: { wait?: boolean }): Promise<AttentionResult>;
   /** Cross-attention: queries from queryText, keys and values from documentText; no mask (result.notes says so). */
-  crossAnalyze(queryText: string, documentText: string, options?: AnalyzeOptions): Promise<AttentionResult>;
+  crossAnalyze(
+    queryText: string,
+    documentText: string,
+    options?: AnalyzeOptions,
+    how?: { wait?: boolean },
+  ): Promise<AttentionResult>;
   /** Loads the whole core vocabulary (once; at low fetch priority). Rejects when it cannot. */
   loadVocabulary(onProgress?: (loaded: number, total: number) => void): Promise<void>;
   /** Whether the whole core vocabulary is loaded (nearestWords needs it). */

@@ -110,8 +110,11 @@ export class Lens {
 
   // The core's analysis of texts (call(texts, waitForFiles) makes it): each round tokenizes once
   // and either analyses or names the files its words need, which are fetched before the next
-  // (a keystroke whose words are in: one call). The last round analyses whatever came.
-  async #analysed(texts, call) {
+  // (a keystroke whose words are in: one call). The last round analyses whatever came. With wait
+  // false, a text whose files are not all in is analysed at once with those that are (the others'
+  // words as if unknown), and pending is the promise of the next round's files: true when some
+  // came, false when none did (a warning says why).
+  async #analysed(texts, call, wait = true) {
     // lone surrogates become U+FFFD (same length, so offsets hold): Embind's UTF-8 encoder
     // would join a lone surrogate with the next code unit
     const wellFormed = texts.map((t) => t.toWellFormed());
@@ -121,9 +124,15 @@ export class Lens {
       checkRoomForText(this.#module, texts);
       const handle = call(wellFormed, round < ROUNDS);
       this.#check();
-      if (handle.analysed()) return { handle, warnings };
+      if (handle.analysed()) return { handle, warnings, pending: null };
       const names = handle.filesNeeded();
       handle.delete();
+      if (!wait) {
+        const pending = this.#fetchRound(names, warnings); // true: some came; false: none did
+        const now = call(wellFormed, false);
+        this.#check();
+        return { handle: now, warnings, pending };
+      }
       if (!(await this.#fetchRound(names, warnings))) round = ROUNDS - 1; // nothing new: analyse as it is
     }
   }
@@ -148,29 +157,43 @@ export class Lens {
     return Boolean(this.#lens?.vocabularyReady());
   }
 
-  async analyze(text, options) {
+  // how: { wait } (default true): false analyses at once with the words whose files are in, and
+  // result.pending resolves when the others' have come (analyse again then): true, or false when
+  // none could be fetched.
+  async analyze(text, options, { wait = true } = {}) {
     checkText('text', text);
     const o = normalizeOptions(options);
-    const { handle, warnings } = await this.#analysed([text], ([t], wait) =>
-      this.#module.analyze(this.#lens, t, o, wait),
+    const { handle, warnings, pending } = await this.#analysed(
+      [text],
+      ([t], w) => this.#module.analyze(this.#lens, t, o, w),
+      wait,
     );
-    return new AttentionResult(this.#module, handle, { text, options: o, warnings, topicLabels: this.#topicLabels });
+    return new AttentionResult(this.#module, handle, {
+      text,
+      options: o,
+      warnings,
+      pending,
+      topicLabels: this.#topicLabels,
+    });
   }
 
-  async crossAnalyze(queryText, documentText, options) {
+  async crossAnalyze(queryText, documentText, options, { wait = true } = {}) {
     checkText('queryText', queryText);
     checkText('documentText', documentText);
     // the core uses no mask in cross-attention (a mask is of one text): result.options and
     // result.notes say so
     const o = normalizeOptions(options);
-    const { handle, warnings } = await this.#analysed([queryText, documentText], ([q, d], wait) =>
-      this.#module.analyzeCross(this.#lens, q, d, o, wait),
+    const { handle, warnings, pending } = await this.#analysed(
+      [queryText, documentText],
+      ([q, d], w) => this.#module.analyzeCross(this.#lens, q, d, o, w),
+      wait,
     );
     return new AttentionResult(this.#module, handle, {
       text: queryText,
       documentText,
       options: o,
       warnings,
+      pending,
       topicLabels: this.#topicLabels,
     });
   }

@@ -45,9 +45,14 @@ export class AttentionResult extends StepResult {
   #topicLabels;
   #topic;
 
-  constructor(module, handle, { text, documentText = null, options, warnings = [], topicLabels = [] }) {
+  constructor(module, handle, { text, documentText = null, options, warnings = [], pending = null, topicLabels = [] }) {
     super(module, handle, SCHEMA.steps);
     this.#topicLabels = topicLabels;
+    // analysed before all its words' files were in (analyze(…, { wait: false })): resolves once
+    // they have come (true; false when none could be fetched; rejects where a file every word
+    // needs failed); null when nothing was missing
+    this.pending = pending;
+    pending?.catch(() => {}); // a caller that never looks at it is not an unhandled rejection
     this.asked = options; // the options asked for
     this.options = handle.usedOptions(); // those the core used (the Session's rules: src/core/session.h)
     this.notes = handle.notes(); // [{ option, note }]: why an option used differs from the one asked

@@ -67,7 +67,9 @@ export function statusView(store) {
             .join(', ')} (the step by step’s tokens show it).`,
         );
       const unknown = result.tokens.filter((t) => !t.known && !t.standIn);
-      if (unknown.length)
+      if (result.pending && unknown.length)
+        add('Looking up the vectors of the words just typed: they fill in as their files arrive.', 'loading-words');
+      else if (unknown.length)
         add(
           `${
             unknown.length === 1

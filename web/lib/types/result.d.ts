@@ -90,6 +90,12 @@ export interface AttentionResult {
   readonly notes: OptionNote[];
   /** Problems that did not stop the analysis, e.g. a shard of rare words that failed to load. */
   readonly warnings: string[];
+  /**
+   * Analysed with `{ wait: false }` before all its words' files were in: resolves when they have
+   * come (true: analyse again for their vectors; false: none could be fetched, `warnings` says
+   * why); null when nothing was missing.
+   */
+  readonly pending: Promise<boolean> | null;
   readonly cross: boolean;
   readonly heads: number;
   readonly dK: number;
