@@ -162,8 +162,10 @@ for (const name of args.engines.split(',')) {
     r.words = await longestHold(engine, 10000, analyzed);
     r.training = await trainingStepsPerSecond(engine);
     results.push(r);
+    const parts = (x) => `input → rendered ${fmtMs(x.render)}, → frame ${fmtMs(x.wait)}, frame ${fmtMs(x.frame)}`;
     process.stderr.write(
-      `${r.engine}: floor p95 ${fmtMs(r.floor.p95)}; ${r.rows.map((x) => `${x.n}: p95 ${fmtMs(x.p95)}`).join(', ')}; ` +
+      `${r.engine}: floor p95 ${fmtMs(r.floor.p95)} (${parts(r.floor)}); ` +
+        `${r.rows.map((x) => `${x.n}: p95 ${fmtMs(x.p95)} (${parts(x)})`).join(', ')}; ` +
         `1 MB paste held ${fmtMs(r.paste)} (bare textarea ${fmtMs(r.pasteFloor)}), 10,000 words ${fmtMs(r.words)}; ` +
         `training ${r.training.toFixed(0)} steps/s\n`,
     );
