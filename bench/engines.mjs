@@ -5,7 +5,7 @@
 // (each engine's own, and a bare textarea's for the paste); and training steps per second in the
 // page's worker. The engines are Debian's, driven as tests/engines/ drive them. Writes
 // bench/RESULTS.md (--no-write: only prints).
-//   node bench/engines.mjs [--engines chromium,firefox,webkit] [--keystrokes 100] [--no-write]
+//   node bench/engines.mjs [--engines chromium,firefox,webkit,webkit-cpu] [--keystrokes 100] [--no-write]
 // The keystroke method is bench/keystrokes.mjs's (the input event's timeStamp to the first task
 // after the frame that shows the result, with its check for an added frame); keys are pressed and
 // released through each engine's driver, the next only once the page has its record.
@@ -19,12 +19,19 @@ import { writeResults } from './results-file.mjs';
 
 const { values: args } = parseArgs({
   options: {
-    engines: { type: 'string', default: 'chromium,firefox,webkit' },
+    engines: { type: 'string', default: 'chromium,firefox,webkit,webkit-cpu' },
     keystrokes: { type: 'string', default: '100' },
     'no-write': { type: 'boolean', default: false },
   },
 });
-const OPEN = { chromium: openChromium, firefox: openFirefox, webkit: openWebKit };
+// webkit: WebKitGTK as the tests run it (composited: on this GPU-less VM, through Mesa's software GL);
+// webkit-cpu: the same with its compositing off (tests/engines/engines.mjs: openWebKit)
+const OPEN = {
+  chromium: openChromium,
+  firefox: openFirefox,
+  webkit: openWebKit,
+  'webkit-cpu': () => openWebKit({ compositing: false }),
+};
 const KEYSTROKES = Number(args.keystrokes),
   WARM_UP = 4;
 const SIZES = [8, 64, 256, 1024];
@@ -188,6 +195,9 @@ const summary = [
   `${KEYSTROKES} keystrokes per size (a letter typed and deleted at the end of the sentence box), each timed in the page`,
   "from the input event's `timeStamp` to the first task after the frame that shows its result (bench/keystrokes.mjs);",
   'median / p95; "late" counts keystrokes whose timing task ran after the next frame had begun (the method\'s check).',
+  'webkit: WebKitGTK as the tests drive it, composited; this VM has no GPU (no /dev/dri), so its layers are drawn',
+  "through Mesa's software GL on the same two cores. webkit, compositing off: the same with",
+  '`WEBKIT_DISABLE_COMPOSITING_MODE=1` (painted on the main thread). Each row against its own floor.',
   '',
   `| engine | bare textarea (floor) | 8 tokens | 64 | 256 | 1,024 | p95 targets (8 and 64 / 256 / 1,024) |`,
   '|---|---|---|---|---|---|---|',

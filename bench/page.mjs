@@ -26,8 +26,8 @@ const target = (tokens, floor) =>
   tokens <= 64
     ? { ms: floor + 3, text: 'floor + 3 ms' }
     : tokens <= 256
-      ? { ms: floor + 8, text: 'floor + 8 ms' }
-      : { ms: 50, text: '≤ 50 ms' };
+      ? { ms: floor + 5, text: 'floor + 5 ms' }
+      : { ms: 40, text: '≤ 40 ms' };
 
 const { server, url } = await serve();
 const context = await launch();
@@ -117,7 +117,7 @@ server.close();
 
 const verdict = (r) => {
   const t = target(r.n, floor.p95);
-  return `${t.text === '≤ 50 ms' ? t.text : `${t.text} = ${fmtMs(t.ms)}`} | ${r.p95 <= t.ms ? 'met' : 'missed'}`;
+  return `${t.text === '≤ 40 ms' ? t.text : `${t.text} = ${fmtMs(t.ms)}`} | ${r.p95 <= t.ms ? 'met' : 'missed'}`;
 };
 const parts = (r) =>
   `${fmtMs(r.render)} | ${fmtMs(r.wait)} | ${fmtMs(r.frame)} | ${fmtMs(r.twoFrames)} | ${r.late} of ${r.count}`;

@@ -79,6 +79,11 @@ class Analysis {
       return view_of(mask_row_);
     });
   }
+  // the whole table of the mask the core used (token_table.h: mask_table), a view JS copies at once
+  val maskTable() {
+    mask_table(a_.attention, mask_table_);
+    return view_of(mask_table_);
+  }
 
   // {rows, cols, data}; null (and takeError()) for an unknown step or head
   val step(const std::string& name, int head) const {
@@ -161,7 +166,8 @@ class Analysis {
   topic::TopicResult topic_;
   std::vector<std::uint8_t> topic_used_;  // topic_.used as bytes, for a view
   std::vector<int> text_table_, document_table_;
-  std::vector<std::uint8_t> mask_row_;  // the last row asked for, for a view
+  std::vector<std::uint8_t> mask_row_;    // the last row asked for, for a view
+  std::vector<std::uint8_t> mask_table_;  // the whole table, for a view
   CellTrace trace_;
   std::vector<float> meaning_;
   ScalingStudy study_;
@@ -280,6 +286,7 @@ EMSCRIPTEN_BINDINGS(attention_lens) {
       .function("usedOptions", &Analysis::usedOptions)
       .function("notes", &Analysis::notes)
       .function("maskRow", &Analysis::maskRow)
+      .function("maskTable", &Analysis::maskTable)
       .function("traceCell", &Analysis::traceCell)
       .function("focus", &Analysis::focus)
       .function("headSummary", &Analysis::headSummary)

@@ -52,6 +52,11 @@ class ImageAnalysis {
       return view_of(mask_row_);
     });
   }
+  // the whole table of the mask the core used (token_table.h: mask_table), a view JS copies at once
+  val maskTable() {
+    mask_table(a_.attention, mask_table_);
+    return view_of(mask_table_);
+  }
 
   // {rows, cols, data}; null (and takeError()) for an unknown step or head
   val step(const std::string& name, int head) const {
@@ -88,7 +93,8 @@ class ImageAnalysis {
   ImageAnalysisOptions used_;
   std::vector<OptionNote> notes_;
   Matrix decoded_;
-  std::vector<std::uint8_t> mask_row_;  // the last row asked for, for a view
+  std::vector<std::uint8_t> mask_row_;    // the last row asked for, for a view
+  std::vector<std::uint8_t> mask_table_;  // the whole table, for a view
 };
 
 // RGBA8 bytes (width × height × 4) at ptr; options as the schema's image options.
@@ -114,6 +120,7 @@ EMSCRIPTEN_BINDINGS(attention_lens_image) {
       .function("usedOptions", &ImageAnalysis::usedOptions)
       .function("notes", &ImageAnalysis::notes)
       .function("maskRow", &ImageAnalysis::maskRow)
+      .function("maskTable", &ImageAnalysis::maskTable)
       .function("step", &ImageAnalysis::step)
       .function("decode", &ImageAnalysis::decode)
       .function("focus", &ImageAnalysis::focus);

@@ -36,10 +36,11 @@ const controlsOnScreen = (page) =>
       );
   });
 
-test('the first 1280 × 900 screen has at most 15 controls, and the sentence, the filter and the search side by side', async () => {
+test('the first 1280 × 900 screen has at most 15 controls, and the sentence, the filter and the search side by side', async (t) => {
   const { page, problems } = await openLens(env.context, env.url);
   await waitForAnalysis(page);
   const controls = await controlsOnScreen(page);
+  t.diagnostic(`${controls.length} controls on the first 1280 × 900 screen`);
   assert.ok(controls.length <= 15, `${controls.length} controls on the first screen: ${controls.join(' | ')}`);
   const box = async (selector) => shadow(page, selector).boundingBox();
   const [sentence, filter, search, topic] = await Promise.all(
@@ -60,12 +61,14 @@ test('the first 1280 × 900 screen has at most 15 controls, and the sentence, th
   await page.close();
 });
 
-test('at 390 × 844 the default page is at most four screens tall', async () => {
+test('at 390 × 844 the default page is at most four screens tall', async (t) => {
   const { page } = await openLens(env.context, env.url);
   await page.setViewportSize({ width: 390, height: 844 });
   await waitForAnalysis(page);
   await page.waitForFunction(() => document.querySelector('attention-lens').state.width < 400);
   const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+  t.diagnostic(`the default page at 390 × 844 is ${tall} px: ${(tall / 844).toFixed(2)} screens`);
+  t.diagnostic(`${(await controlsOnScreen(page)).length} controls on the first 390 × 844 screen`);
   assert.ok(tall <= 4 * 844, `the page is ${tall} px: ${(tall / 844).toFixed(1)} screens`);
   await screenshot(page, 'calm-first-screen-390');
   await page.close();

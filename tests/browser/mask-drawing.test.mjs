@@ -11,7 +11,7 @@ import { openDetails, openLens, screenshot, useBrowser, waitForAnalysis, waitFor
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
 
-// Gives every result of the page (text and picture: the method both inherit) a mask row of the
+// Gives every result of the page (text and picture: the methods both inherit) mask rows of the
 // test's making, query i hiding key j when (4i + 7j) mod 5 = 0: no mask rule's pattern.
 function poisonMaskRows(page) {
   return page.evaluate(() => {
@@ -21,6 +21,13 @@ function poisonMaskRows(page) {
     owner.maskRow = function poisoned(i) {
       const keys = this.handle.step('weights', 0).cols;
       return Uint8Array.from({ length: keys }, (_, j) => ((4 * i + 7 * j) % 5 === 0 ? 1 : 0));
+    };
+    // the whole table (the core gives it in one call too): the same rows
+    owner.maskTable = function poisonedTable() {
+      const { rows, cols } = this.handle.step('weights', 0);
+      const data = new Uint8Array(rows * cols);
+      for (let i = 0; i < rows; i++) data.set(this.maskRow(i), i * cols);
+      return { rows, cols, data };
     };
   });
 }

@@ -116,11 +116,16 @@ function freePort() {
   });
 }
 
-export async function openWebKit() {
+// compositing: false runs WebKitGTK with its accelerated compositing off
+// (WEBKIT_DISABLE_COMPOSITING_MODE=1): the page painted on the main thread, as on a machine whose
+// GL is too slow to composite with. This VM has no GPU: composited, WebKitGTK draws its layers
+// through Mesa's software GL (the VM has no /dev/dri: GL emulated on the CPU). bench/engines.mjs measures both.
+export async function openWebKit({ compositing = true } = {}) {
   require(WEBKIT_DRIVER, 'webkit2gtk-driver');
   require('/usr/bin/xvfb-run', 'xvfb');
   const port = await freePort();
-  const driver = spawn('xvfb-run', ['-a', WEBKIT_DRIVER, `--port=${port}`], { stdio: 'ignore', detached: true });
+  const env = compositing ? process.env : { ...process.env, WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
+  const driver = spawn('xvfb-run', ['-a', WEBKIT_DRIVER, `--port=${port}`], { stdio: 'ignore', detached: true, env });
   const exited = new Promise((resolve) => driver.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   const call = async (method, path, body) => {
@@ -173,7 +178,7 @@ export async function openWebKit() {
       actions: [{ type: 'key', id: 'keyboard', actions: [{ type, value: KEYS[key] ?? key }] }],
     });
   return {
-    name: 'webkit',
+    name: compositing ? 'webkit' : 'webkit, compositing off',
     logged: [], // WebKit's console cannot be read from outside: the page's own collector says
     goto: (url) => call('POST', `${at}/url`, { url }),
     run,

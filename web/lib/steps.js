@@ -21,6 +21,7 @@ export class StepResult {
   #table; // the mode's steps: [{ name, perHead, headColumns, … }] from the schema
   #copies = new Map();
   #maskRows = new Map(); // query -> its row of the mask, copied once
+  #maskTable = null; // every row, copied once (maskTable())
 
   constructor(module, handle, table) {
     this.#module = module;
@@ -125,6 +126,11 @@ export class StepResult {
   // copy, made once a row. Text and pictures alike.
   maskRow(i) {
     let row = this.#maskRows.get(i);
+    if (!row && this.#maskTable && Number.isInteger(i) && i >= 0 && i < this.#maskTable.rows) {
+      const { cols, data } = this.#maskTable;
+      row = data.subarray(i * cols, (i + 1) * cols);
+      this.#maskRows.set(i, row);
+    }
     if (!row) {
       row = new Uint8Array(this.checked(this.handle.maskRow(i), RangeError));
       this.#maskRows.set(i, row);
@@ -137,12 +143,14 @@ export class StepResult {
     return this.maskRow(i)[j] === 1;
   }
 
-  // Every query's row: { rows, cols, data }, data[i * cols + j] = maskRow(i)[j].
+  // Every query's row: { rows, cols, data }, data[i * cols + j] = maskRow(i)[j]. The core's
+  // table in one call, copied once and shared by every view that asks (do not write to it).
   maskTable() {
-    const { rows, cols } = this.handle.step('weights', 0);
-    const data = new Uint8Array(rows * cols);
-    for (let i = 0; i < rows; i++) data.set(this.maskRow(i), i * cols);
-    return { rows, cols, data };
+    if (!this.#maskTable) {
+      const { rows, cols } = this.handle.step('weights', 0);
+      this.#maskTable = { rows, cols, data: new Uint8Array(this.checked(this.handle.maskTable(), RangeError)) };
+    }
+    return this.#maskTable;
   }
 
   // focus() once the head is known to be valid: row and top are checked here, since Embind would
