@@ -100,15 +100,16 @@ async function oneLoad(context, url, network) {
   return { ...first, poster, bytesAll: all };
 }
 
-// bench/embed-one.html with its element as a blogger pastes it: the snippet command's output (the
-// poster inside), its first line marked for Element Timing
+// bench/embed-one.html with its element as a blogger pastes it: the snippet command's whole output
+// (the two preloads, the script tag, the element with its poster inside), the poster's first line
+// marked for Element Timing
 function embedPage() {
   const html = readFileSync(new URL('embed-one.html', import.meta.url), 'utf8');
   return html.replace(/<attention-lens ([^>]*)><\/attention-lens>/, (_m, attrs) => {
     const args = [...attrs.matchAll(/([a-z-]+)(?:="([^"]*)")?/g)].map(([, name, value]) => `${name}=${value ?? ''}`);
     const cli = fileURLToPath(new URL('../web/lib/snippet-cli.js', import.meta.url));
     const out = execFileSync('node', [cli, ...args], { encoding: 'utf8' });
-    return out.slice(out.indexOf('<attention-lens')).replace('<p ', '<p elementtiming="poster" '); // the page has its script tag
+    return out.replace('<p ', '<p elementtiming="poster" '); // all of it: its preloads, script tag and element
   });
 }
 const dir = mkdtempSync(join(tmpdir(), 'al-first-screen-'));
@@ -169,7 +170,7 @@ const table = [
     ? 'each load in a new context (its own cache and renderer processes) of a browser already running.'
     : 'each load in a new browser (its own start-up shares the cores with the page).',
   'Mobile: CDP network emulation at Lighthouse’s mobile settings (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip).',
-  'The embed is bench/embed-one.html with its element as `attention-lens-snippet` prints it (the poster inside);',
+  'The embed is bench/embed-one.html with what `attention-lens-snippet` prints for its element pasted in its body (preloads, script, poster);',
   '"poster": when its first line was first painted (Element Timing), target ≤ 1 s.',
   '',
   '| network | page | poster | first attention | min–max | target | kB before it (requests) | kB in all (eager) |',

@@ -7,11 +7,12 @@
 // weights/index.json; indexes.js (the site's JSON indexes, bundled into the element and the
 // worker) and asset-urls.js, the map of the package's files (scripts/asset-urls.mjs). dist/wasm,
 // dist/embeddings, dist/corpus, dist/images and dist/weights come from their own builds.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeAssetUrls, writeIndexes } from './asset-urls.mjs';
+import { literalModule } from './literal-module.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { SCHEMA } = await import(join(root, 'web', 'lib', 'generated', 'schema.js'));
@@ -169,11 +170,39 @@ const glueInWorker = {
     });
   },
 };
+// Modules of pure data computed with other packages (the colour scales, from d3): built in as
+// their values (literal-module.mjs), so that the code and packages that compute them are not
+// shipped: 7 kB less gzip in the element's script.
+const BUILT_IN = new Set([join(root, 'web', 'app', 'palettes.js')]);
+const builtIn = {
+  name: 'built-in',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]palettes\.js$/ }, async (a) =>
+      BUILT_IN.has(a.path) ? { contents: await literalModule(a.path), loader: 'js' } : undefined,
+    );
+  },
+};
+// The element's stylesheets (in its script, as text: web/app/element.js) minified with the
+// script: no comments or indentation in the bytes of the first screen (1.7 kB gzip less).
+const MINIFY = !process.argv.includes('--dev'); // --dev: readable names, for profiling
+const cssMinified = {
+  name: 'css-minified',
+  setup(b) {
+    b.onLoad({ filter: /\.css$/ }, async (a) =>
+      MINIFY
+        ? {
+            contents: (await transform(readFileSync(a.path, 'utf8'), { loader: 'css', minify: true })).code,
+            loader: 'text',
+          }
+        : undefined,
+    );
+  },
+};
 const common = {
   bundle: true,
   loader: { '.css': 'text' }, // the element's stylesheet, in its script (web/app/element.js)
   target: ['es2022'],
-  minify: !process.argv.includes('--dev'), // --dev: readable names, for profiling
+  minify: MINIFY,
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',
@@ -239,7 +268,7 @@ async function buildParts(elementMeta) {
       globalName: `__attentionLens_${name}`,
       metafile: true,
       absWorkingDir: root,
-      plugins: [withoutFileMap, sharedFromElement],
+      plugins: [withoutFileMap, sharedFromElement, builtIn, cssMinified],
     });
     const copies = Object.keys(r.metafile.outputs[relative(root, out)].inputs).filter(
       (f) => inElement.has(f) && f.endsWith('.js') && !f.startsWith('node_modules'),
@@ -272,7 +301,7 @@ const elementBuild = await build({
   format: 'iife',
   metafile: true,
   absWorkingDir: root, // the metafile's paths: from the repository's root
-  plugins: [withoutFileMap, partsAsScripts],
+  plugins: [withoutFileMap, partsAsScripts, builtIn, cssMinified],
 });
 await buildParts(elementBuild.metafile);
 await build({
@@ -312,7 +341,7 @@ await build({
   entryPoints: [element],
   outfile: join(dist, 'attention-lens.mjs'),
   format: 'esm',
-  plugins: [libOutside, glueOutside],
+  plugins: [libOutside, glueOutside, builtIn, cssMinified],
 });
 // The demo page asks for what its first attention needs from its first bytes (<!-- preloads -->):
 // the element's script and the wasm build's glue (SIMD, what nearly every browser runs) as

@@ -80,7 +80,7 @@ test('the form makes a snippet from the preview’s numbers: the element with it
   const element = await code('element').textContent();
   assert.match(
     element,
-    /^<script src="https:\/\/blog\.example\/lens\/attention-lens\.js"><\/script>\n<attention-lens /,
+    /^<link rel="preload" href="https:\/\/blog\.example\/lens\/attention-lens-element\.js" as="script">\n<link rel="modulepreload" href="https:\/\/blog\.example\/lens\/wasm\/attention-lens-simd\.mjs">\n<script src="https:\/\/blog\.example\/lens\/attention-lens\.js"><\/script>\n<attention-lens /,
   );
   // its poster: the preview's numbers (its query's three best keys), in words
   const shown = await page.evaluate(() => {

@@ -282,3 +282,41 @@ test('the first attention builds no explanation and no picture view; each is bui
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the explanations and the tour’s steps are not in the first screen’s bytes: their part comes once, when the tour starts', async () => {
+  const page = await env.context.newPage();
+  const asked = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  const parts = () => asked.filter((p) => p.endsWith('/attention-lens-explain.js'));
+  await page.goto(env.url);
+  await waitForAnalysis(page);
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(r))); // the page idle after its first attention
+  assert.deepEqual(parts(), [], 'no explanation part for the first screen');
+  await shadow(page, '.tour-start').click();
+  await shadow(page, '.tour').waitFor();
+  assert.equal(await shadow(page, '.tour-count').textContent(), 'Step 1 of 8');
+  assert.deepEqual(parts(), ['/attention-lens-explain.js']);
+  await page.close();
+});
+
+test('when the part cannot come, the tour’s button and the export say so in the page, and a second click tries again', async () => {
+  const page = await env.context.newPage();
+  const block = (route) => route.abort();
+  await page.route('**/attention-lens-explain.js', block);
+  await page.goto(env.url);
+  await waitForAnalysis(page);
+  await shadow(page, '.tour-start').click();
+  await shadow(page, '.tour-wrap .error').waitFor();
+  assert.match(await shadow(page, '.tour-wrap .error').textContent(), /^The tour could not be loaded: .+\.$/);
+  assert.ok(await shadow(page, '.tour').isHidden());
+  await openDetails(shadow(page, '.export'));
+  await shadow(page, '.export').getByRole('button', { name: 'CSV' }).click();
+  await shadow(page, '.export .error').waitFor();
+  assert.match(await shadow(page, '.export .error').textContent(), /^The export could not be loaded: .+\.$/);
+  // the network back: the same button brings the tour, and its message goes
+  await page.unroute('**/attention-lens-explain.js', block);
+  await shadow(page, '.tour-start').click();
+  await shadow(page, '.tour').waitFor();
+  assert.equal(await shadow(page, '.tour-wrap .error').count(), 0);
+  await page.close();
+});

@@ -46,6 +46,7 @@ for (const [width, height] of [
     await page.setViewportSize({ width, height });
     await waitForAnalysis(page, 'Winter is coming');
     await shadow(page, '.tour-start').click();
+    await shadow(page, '.tour').waitFor(); // its steps come with a part, on the first start
     for (const [k, title] of TITLES.entries()) {
       assert.equal(await shadow(page, '.tour h2').textContent(), title);
       assert.equal(await shadow(page, '.tour-count').textContent(), `Step ${k + 1} of 8`);
@@ -88,6 +89,7 @@ const maxOf = (row) => Math.max(...row.filter((_, j) => j >= 0));
 // goes to step k (1-based) from the start, and waits for its question's choices
 async function toStep(page, k) {
   await shadow(page, '.tour-start').click();
+  await shadow(page, '.tour').waitFor(); // its steps come with a part, on the first start
   for (let i = 1; i < k; i++) await shadow(page, '.tour').getByRole('button', { name: 'Next' }).click();
   await shadow(page, '.tour-choices button').first().waitFor();
 }
@@ -180,6 +182,7 @@ test('Escape leaves the tour from any step and puts the sentence and options bac
   const { page } = await openLens(env.context, `${env.url}?text=the+night+is+dark&heads=2`);
   await waitForAnalysis(page, 'the night is dark');
   await shadow(page, '.tour-start').click();
+  await shadow(page, '.tour').waitFor(); // its steps come with a part, on the first start
   await shadow(page, '.tour').getByRole('button', { name: 'Next' }).click();
   await shadow(page, '.tour').getByRole('button', { name: 'Next' }).focus();
   await page.keyboard.press('Escape');

@@ -4,6 +4,7 @@
 // network saw, whatever the engine's cache or preload did). Pages are dist/'s, served on loopback,
 // each with tests/engines/problems.js as its first script.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,18 @@ const host = (body) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>` +
       `<script src="attention-lens.js"></script></head><body>${body}</body></html>`,
   );
+// a post holding what attention-lens-snippet prints (its preloads, script tag and poster), pasted
+// into its body as a blogger would
+const snippet = execFileSync(
+  'node',
+  [join(root, 'web', 'lib', 'snippet-cli.js'), 'sentence=The night is dark and full of terrors'],
+  { encoding: 'utf8' },
+);
 const PAGES = {
+  'snippet.html': withCollector(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>a post</title></head>` +
+      `<body><h1>A post</h1><p>Every word looks at every other word:</p>\n${snippet}</body></html>`,
+  ),
   'index.html': withCollector(readFileSync(join(dist, 'index.html'), 'utf8')),
   'embed-example.html': withCollector(readFileSync(join(dist, 'embed-example.html'), 'utf8')),
   'topic.html': host(
@@ -230,6 +242,15 @@ export function smokeSuite(open) {
         document.querySelector('attention-lens').shadowRoot.querySelector('.train-status').dataset.paused === 'true',
     );
     await checkClean('index.html');
+  });
+
+  test('a post holding what the snippet prints: live, each file fetched once', async () => {
+    const { engine } = env;
+    await visit('snippet.html');
+    await engine.waitFor(analyzed);
+    const tokens = await engine.run(() => document.querySelector('attention-lens').state.result.tokens.length);
+    assert.equal(tokens, 8);
+    await checkClean('snippet.html');
   });
 
   test('the embed page, each element started as the reader scrolls to it', async () => {

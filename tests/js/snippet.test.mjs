@@ -16,7 +16,10 @@ const snippet = (...args) =>
 test('the script tag and the element with its poster: the filter of its sentence and its first query in words', async () => {
   const r = snippet('sentence=The night is dark and full of terrors', 'view=filter', 'heads=2', 'mask=causal');
   assert.equal(r.status, 0, r.stderr);
-  const [script, open] = r.stdout.split('\n');
+  const [preload, modulePreload, script, open] = r.stdout.split('\n');
+  // what the script loads first, asked for with it (beside it: --src below)
+  assert.equal(preload, '<link rel="preload" href="attention-lens-element.js" as="script">');
+  assert.equal(modulePreload, '<link rel="modulepreload" href="wasm/attention-lens-simd.mjs">');
   assert.equal(script, '<script src="attention-lens.js"></script>');
   assert.equal(
     open,
@@ -40,6 +43,16 @@ test('the script tag and the element with its poster: the filter of its sentence
   assert.match(r.stdout, /“The” looks most at “The” \(100%\)\./);
   result.dispose();
   lens.dispose();
+});
+
+test('--src: the script and the two files it loads first, from where it is served', () => {
+  const r = snippet('--src', 'https://cdn.example/npm/attention-lens@1.2.3/dist/attention-lens.js', 'sentence=Hi');
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.stdout.split('\n').slice(0, 3), [
+    '<link rel="preload" href="https://cdn.example/npm/attention-lens@1.2.3/dist/attention-lens-element.js" as="script">',
+    '<link rel="modulepreload" href="https://cdn.example/npm/attention-lens@1.2.3/dist/wasm/attention-lens-simd.mjs">',
+    '<script src="https://cdn.example/npm/attention-lens@1.2.3/dist/attention-lens.js"></script>',
+  ]);
 });
 
 test('markup in the sentence is text: escaped in the attribute and in the poster', () => {

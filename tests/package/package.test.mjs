@@ -134,7 +134,7 @@ test('the installed package prints a snippet with its poster (npx attention-lens
   assert.equal(r.status, 0, r.stderr);
   assert.match(
     r.stdout,
-    /^<script src="attention-lens\.js"><\/script>\n<attention-lens sentence="Winter is coming" view="filter"/,
+    /^<link rel="preload" href="attention-lens-element\.js" as="script">\n<link rel="modulepreload" href="wasm\/attention-lens-simd\.mjs">\n<script src="attention-lens\.js"><\/script>\n<attention-lens sentence="Winter is coming" view="filter"/,
   );
   assert.match(r.stdout, /<figure data-attention-lens-poster[^>]*><svg[\s\S]*“\w+” looks most at/);
 });

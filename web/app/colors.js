@@ -1,11 +1,11 @@
-// Colour scales, configured once: colour-blind-safe viridis for weights in [0, 1] (d3-scale,
-// for the SVG export), a diverging red-blue for signed values (scores, vectors) centred on 0,
-// and both as 256-entry pixel palettes for painting canvases.
-import { scaleSequential } from 'd3-scale';
-import { interpolateRdBu, interpolateViridis } from 'd3-scale-chromatic';
-import { rgb } from 'd3-color';
+// Colour scales, configured once: colour-blind-safe viridis for weights in [0, 1] (a CSS colour,
+// for the SVG export and styles), a diverging red-blue for signed values (scores, vectors)
+// centred on 0, and both as 256-entry pixel palettes for painting canvases. The colours are
+// d3-scale-chromatic's (palettes.js).
+import { SIGNED_HEX, WEIGHT_HEX } from './palettes.js';
 
-export const weightScale = scaleSequential(interpolateViridis).domain([0, 1]).clamp(true);
+// a weight's colour: d3's viridis (256 colours) at the weight clamped to [0, 1]
+export const weightScale = (w) => WEIGHT_HEX[Math.min(255, Math.floor(Math.min(1, Math.max(0, w)) * 256))];
 
 export function maxAbs(data) {
   let m = 0;
@@ -22,13 +22,10 @@ export function maxAbs(data) {
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 export const packRgba = (r, g, b) =>
   (littleEndian ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
-function lut(interpolate) {
-  const out = new Uint32Array(256);
-  for (let i = 0; i < 256; i++) {
-    const c = rgb(interpolate(i / 255));
-    out[i] = packRgba(c.r, c.g, c.b);
-  }
-  return out;
-}
-export const WEIGHT_COLORS = lut(interpolateViridis);
-export const SIGNED_COLORS = lut((t) => interpolateRdBu(1 - t));
+const lut = (hex) =>
+  Uint32Array.from(hex, (c) => {
+    const v = Number.parseInt(c.slice(1), 16);
+    return packRgba(v >> 16, (v >> 8) & 255, v & 255);
+  });
+export const WEIGHT_COLORS = lut(WEIGHT_HEX);
+export const SIGNED_COLORS = lut(SIGNED_HEX);

@@ -1,7 +1,8 @@
 // The attention filter as PNG, SVG or CSV, downloaded from the page. The PNG and the SVG show
 // what the screen shows: the token labels, masked cells as a grey check (never as a weight of
 // 0 in colour), and the colour legend; the CSV holds the numbers. Each file is named for the
-// sentence, the head and what it holds.
+// sentence, the head and what it holds. It comes with the explanations' part (explain/bodies.js):
+// the first screen holds only its buttons (EXPORT_KINDS, text-mode.js).
 import { packRgba, WEIGHT_COLORS, weightScale } from './colors.js';
 import { keyTokens } from './keys.js';
 
@@ -157,34 +158,15 @@ export function weightsSvg(result, head) {
   return parts.join('\n');
 }
 
-export function exportButtons(host, store) {
-  const name = () => exportName(store.get().result, store.get().head);
-  return [
-    [
-      'PNG',
-      () =>
-        filterCanvas(store.get().result, store.get().head).toBlob(
-          (b) => download(host, `${name()}-filter.png`, b),
-          'image/png',
-        ),
-    ],
-    [
-      'SVG',
-      () =>
-        download(
-          host,
-          `${name()}-filter.svg`,
-          new Blob([weightsSvg(store.get().result, store.get().head)], { type: 'image/svg+xml' }),
-        ),
-    ],
-    [
-      'CSV',
-      () =>
-        download(
-          host,
-          `${name()}-weights.csv`,
-          new Blob([weightsCsv(store.get().result, store.get().head)], { type: 'text/csv' }),
-        ),
-    ],
-  ];
+// The file of one kind ('PNG', 'SVG' or 'CSV': text-mode.js's EXPORT_KINDS) of the filter shown,
+// downloaded.
+export function exportFilter(host, store, kind) {
+  const { result, head } = store.get();
+  const name = exportName(result, head);
+  if (kind === 'PNG') filterCanvas(result, head).toBlob((b) => download(host, `${name}-filter.png`, b), 'image/png');
+  else if (kind === 'SVG')
+    download(host, `${name}-filter.svg`, new Blob([weightsSvg(result, head)], { type: 'image/svg+xml' }));
+  else if (kind === 'CSV')
+    download(host, `${name}-weights.csv`, new Blob([weightsCsv(result, head)], { type: 'text/csv' }));
+  else throw new RangeError(`no export of kind ${kind}`);
 }

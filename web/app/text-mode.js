@@ -4,16 +4,15 @@
 // and the step-by-step pipeline, closed.
 import { chapters } from './chapters.js';
 import { h } from './dom.js';
-import { exportButtons } from './export.js';
 import { ENCODER_DECODER_PANEL } from './explain/encoder-decoder.js';
 import { HEADS_LEARNED_PANEL } from './explain/heads-learned.js';
 import { explainPanel } from './explain/panel.js';
 import { partBody } from './explain/part-body.js';
-import { POSITIONAL_PANEL, positionalView } from './explain/positional.js';
+import { POSITIONAL_PANEL } from './explain/positional.js';
 import { RECURRENT_PANEL } from './explain/recurrent.js';
 import { SCALING_PANEL } from './explain/scaling.js';
 import { SIMILARITY_PANEL } from './explain/similarity.js';
-import { TRACE_PANEL, traceView } from './explain/trace.js';
+import { TRACE_PANEL } from './explain/trace.js';
 import { WHAT_IF_PANEL } from './explain/whatif.js';
 import { loadExplainPart } from './parts.js';
 import { watch } from './store.js';
@@ -29,15 +28,16 @@ import { TRAIN_PANEL } from './views/train.js';
 import { weightsTableView } from './views/weights-table.js';
 
 // The explanations by chapter (chapters.js): each a panel whose body is built when first needed
-// (explain/panel.js); those closed at first come with a part (explain/bodies.js).
+// (explain/panel.js), all closed at first, so every body comes with a part (explain/bodies.js).
 const later = (name) => partBody(loadExplainPart, name);
+const EXPORT_KINDS = ['PNG', 'SVG', 'CSV']; // export.js's files
 const EXPLANATIONS = {
   why: [[RECURRENT_PANEL, later('recurrentView')]],
   search: [[SIMILARITY_PANEL, later('similarityView')]],
-  vectors: [[POSITIONAL_PANEL, positionalView]],
+  vectors: [[POSITIONAL_PANEL, later('positionalView')]],
   self: [[WHAT_IF_PANEL, later('whatIfView')]],
   filter: [
-    [TRACE_PANEL, traceView],
+    [TRACE_PANEL, later('traceView')],
     [SCALING_PANEL, later('scalingView')],
     [HEADS_LEARNED_PANEL, later('headsLearnedView')],
     [TRAIN_PANEL, later('trainView')],
@@ -57,14 +57,24 @@ export function textMode(store, shadow, { view = null } = {}) {
     search = searchView(store),
     topic = topicView(store),
     pipeline = pipelineView(store);
+  // the export's code comes with the explanations' part: asked for when its box opens, waited
+  // for by a click that comes before it
+  const exportFile = (kind) =>
+    loadExplainPart().then(
+      (part) => part.exportFilter(shadow, store, kind),
+      (e) => {
+        exportBar.querySelector(':scope > .error')?.remove();
+        exportBar.append(h('p', { class: 'error', role: 'alert' }, `The export could not be loaded: ${e.message}.`));
+      },
+    );
   const exportBar = h(
     'details',
-    { class: 'export' },
+    { class: 'export', ontoggle: (e) => e.currentTarget.open && loadExplainPart().catch(() => {}) },
     h('summary', {}, 'Export the filter'),
     h(
       'div',
       { role: 'group', 'aria-label': 'Export the attention filter' },
-      exportButtons(shadow, store).map(([name, run]) => h('button', { type: 'button', onclick: run }, name)),
+      EXPORT_KINDS.map((kind) => h('button', { type: 'button', onclick: () => exportFile(kind) }, kind)),
     ),
   );
   const controls = controlsView(store, { extra: [input.documentPanel] });

@@ -6,8 +6,10 @@
 // view while the panels above it draw (a ResizeObserver scrolls it back until the reader scrolls).
 // Leaving or finishing puts your own sentence, settings and open explanation back. Keyboard:
 // Enter for next (the focused button), Escape leaves.
+// The steps and their questions come with the explanations' part (parts.js, explain/bodies.js):
+// the first screen's script holds only the button that starts the tour and its card.
 import { h, setHidden, setText, syncChildren } from '../dom.js';
-import { STEPS } from './tour-steps.js';
+import { loadExplainPart } from '../parts.js';
 
 // what the tour changes, put back when it ends
 const KEPT = [
@@ -29,6 +31,7 @@ const KEPT = [
 const fresh = (s) => s.result && s.analyzed?.text === s.text && s.analyzed?.options === s.options;
 
 export function tourView(store, shadowRoot) {
+  let STEPS = null; // tour-steps.js's, once the part has come
   let step = -1,
     saved = null,
     chosen = null; // the learner's answer to the step's question
@@ -74,7 +77,26 @@ export function tourView(store, shadowRoot) {
     toggle,
     h('div', { class: 'tour-buttons' }, back, next, close),
   );
-  const start = h('button', { type: 'button', class: 'tour-start', onclick: () => go(0) }, 'Take the guided tour');
+  let failed = null; // the sentence that says the part could not come, once it could not
+  const start = h('button', { type: 'button', class: 'tour-start', onclick: () => begin() }, 'Take the guided tour');
+  // the first start asks for the part (busy meanwhile); if it cannot come, the button says why
+  async function begin() {
+    if (!STEPS) {
+      if (start.getAttribute('aria-busy') === 'true') return;
+      start.setAttribute('aria-busy', 'true');
+      failed?.remove();
+      try {
+        STEPS = (await loadExplainPart()).TOUR_STEPS;
+      } catch (e) {
+        failed = h('p', { class: 'error', role: 'alert' }, `The tour could not be loaded: ${e.message}.`);
+        start.after(failed);
+        return;
+      } finally {
+        start.removeAttribute('aria-busy');
+      }
+    }
+    go(0);
+  }
   const frame = () => shadowRoot.firstElementChild; // the element's one container, whose layout docks the card
 
   function showSwitch() {
