@@ -6,13 +6,14 @@
 // its shard too. A wrong guess costs nothing but bytes: the core asks for what it needs anyway,
 // and gets a prefetched file from here (take) instead of the network. A word the vectors lack that
 // has a stand-in ("a" → "an") is fetched as its stand-in, as the core looks it up.
-import { SCHEMA } from '../lib/generated/schema.js';
+// (the schema's two parts it reads, exported on their own: the first script does not carry the rest)
+import { EMBEDDING_FILES, STAND_INS as STAND_IN_PAIRS } from '../lib/generated/schema.js';
 
-const { coreBuckets, bucketFile, shardFile, sharedFile } = SCHEMA.embeddings;
+const { coreBuckets, bucketFile, shardFile, sharedFile } = EMBEDDING_FILES;
 const MAX_WORDS = 64; // the first screen's sentence, not a long paste
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 const encoder = new TextEncoder();
-const STAND_INS = new Map(SCHEMA.standIns);
+const STAND_INS = new Map(STAND_IN_PAIRS);
 
 // FNV-1a 32 over the UTF-8 bytes (the core's fnv1a, src/core/embedding_asset.cpp)
 function fnv1a(text) {
