@@ -5,7 +5,15 @@
 // by the test (a route that answers when the test says) so that "before" lasts as long as needed.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { holdElement, openDetails, typeSentence, useBrowser, waitForAnalysis, waitForImage } from './browser.mjs';
+import {
+  holdElement,
+  openAround,
+  openDetails,
+  typeSentence,
+  useBrowser,
+  waitForAnalysis,
+  waitForImage,
+} from './browser.mjs';
 
 const env = useBrowser(before, after);
 const shadow = (page, selector) => page.locator('attention-lens').first().locator(selector);
@@ -61,6 +69,7 @@ test('the first attention comes before core.bin and equals the attention after i
     () => document.querySelector('attention-lens').shadowRoot.querySelector('.search .about').dataset.words !== '',
   );
   assert.doesNotMatch(await shadow(page, '.search .about').textContent(), /whole vocabulary/);
+  await openAround(shadow(page, '.topic .about')); // the topic's panel, drawn when its chapter opens
   assert.match(await shadow(page, '.topic .about').textContent(), /nearest words:/);
   // the same sentence analysed again, now with core.bin: the same numbers
   await typeSentence(page, 'A Lannister always pays his debts ');

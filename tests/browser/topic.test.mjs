@@ -119,6 +119,7 @@ test('one click on a sentence where one word gives it away names the topic, at e
 test('on sentences the tests were not tuned to, the page shows the core’s answer and says “not sure” for none', async () => {
   const { page } = await openLens(env.context, env.url);
   await waitForAnalysis(page);
+  await openAround(shadow(page, '.topic')); // its chapter open: the panel draws as the sentences change
   // one topical sentence of each of six labels, two with a distractor, two with no topic
   const labels = new Set();
   const picked = [
@@ -229,5 +230,29 @@ test('view="topic" shows only what the sentence is about', async () => {
   for (const hidden of ['.filter', '.search', '.controls', '.input'])
     assert.ok(await shadow(page, hidden).isHidden(), `${hidden} is hidden`);
   assert.match(await shadow(page, '.topic h2 .topic-answer').textContent(), /^religion \(\d+%\)$/);
+  await page.close();
+});
+
+test('while its chapter is closed the topic’s panel draws nothing on a keystroke; opened, it shows the sentence’s numbers', async () => {
+  const { page, problems } = await openLens(env.context, env.url);
+  await waitForAnalysis(page);
+  await shadow(page, '.topic-body').evaluate((body) => {
+    window.__topicMutations = 0;
+    new MutationObserver((m) => {
+      window.__topicMutations += m.length;
+    }).observe(body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await typeSentence(page, 'the priest waved at us from the corner');
+  assert.equal(await page.evaluate(() => window.__topicMutations), 0, 'a closed panel is left as it was');
+  // the first screen's line follows every keystroke
+  assert.match(await shadow(page, '.topic-line').textContent(), /“\w+” \(\d+\.\d%\)/);
+  await openAround(shadow(page, '.topic'));
+  const t = await topicOf(page);
+  const s = await shown(page);
+  assert.deepEqual(
+    s.words,
+    t.tokens.map((w, i) => [w, t.wordScores[i] === null ? '—' : pct(t.weights[i])]),
+  );
+  assert.deepEqual(problems, []);
   await page.close();
 });

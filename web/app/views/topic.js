@@ -109,17 +109,98 @@ export function topicView(store) {
     body,
   );
 
+  // The panel's body (the words' bars, the ranked results, every topic's score) is drawn only
+  // while a reader can see it: in a closed chapter a keystroke leaves it stale, and the chapter's
+  // opening draws it (its 'toggle', before anyone else's who listens later). The answer in its
+  // heading and the first screen's line are drawn always.
+  let stale = true;
+  const listened = new WeakSet();
+  const chapters = () => {
+    const list = [];
+    for (let d = root.parentElement?.closest('details'); d; d = d.parentElement?.closest('details')) list.push(d);
+    return list;
+  };
+  const shown = () => chapters().every((d) => d.open);
+  function listen() {
+    for (const d of chapters())
+      if (!listened.has(d)) {
+        listened.add(d);
+        d.addEventListener('toggle', () => stale && shown() && drawBody(store.get()));
+      }
+  }
+
   // the answer's nearest words (compute/nearest-words.js), when they are of the result shown
   function drawAbout({ result, topic, topicNear, vocabulary }) {
-    if (root.hidden || !topic) return;
+    if (root.hidden || !topic || stale) return;
     const searched = topic.wordScores.some((s) => s !== null);
     if (!searched) setText(about, 'No word has a vector: the search finds nothing, and the answer is “not sure”.');
     else if (topicNear?.result !== result) setText(about, vocabularyNote(vocabulary));
     else setText(about, `The answer’s nearest words: ${topicNear.words.map((w) => w.word).join(', ')}.`);
   }
 
+  // the words with a vector, by the question's weight (the search's ranking)
+  const ranked = (result, topic) =>
+    result.tokens
+      .map((_, i) => i)
+      .filter((i) => topic.wordScores[i] !== null)
+      .sort((a, b) => topic.weights[b] - topic.weights[a]);
+
+  function drawBody(state) {
+    const { result, topic, text } = state;
+    const n = result?.tokens.length ?? 0;
+    if (root.hidden || !topic || n === 0) return;
+    stale = false;
+    const tokens = result.tokens;
+    const order = ranked(result, topic);
+    const count = Math.min(n, WORDS_SHOWN);
+    syncChildren(words, count, wordCell, (li, i) => {
+      const w = topic.weights[i],
+        used = topic.wordScores[i] !== null;
+      li.classList.toggle('unused', !used);
+      // CSSOM styles: allowed under the page's CSP
+      const bar = li.children[1].firstChild;
+      bar.style.width = used ? percent(w) : '0';
+      bar.style.background = used ? weightScale(w) : '';
+      setText(li.firstChild, label(tokens[i]));
+      setText(li.lastChild, used ? percent(w) : '—');
+    });
+    setText(more, n > count ? `… and ${n - count} more words.` : '');
+
+    const top = order.slice(0, RESULTS_SHOWN);
+    syncChildren(results, top.length, resultRow, (li, r) => {
+      const i = top[r];
+      setText(li.firstChild, tokens[i].text);
+      setText(li.lastChild, `${fmt(topic.wordScores[i], 2)} → ${percent(topic.weights[i])}`);
+    });
+    drawAbout(state);
+
+    // every topic's probability: the best few, then "no topic"
+    const classes = topic.labels.filter((l) => l !== 'none').sort((a, b) => topic.scores[b] - topic.scores[a]);
+    const rows = [...classes.slice(0, SCORES_SHOWN), 'none'];
+    syncChildren(scores, rows.length, scoreRow, (li, r) => {
+      const l = rows[r];
+      li.classList.toggle('none', l === 'none');
+      li.classList.toggle('named', l === topic.label);
+      setText(li.children[0], className(l));
+      li.children[1].firstChild.style.width = percent(topic.scores[l]);
+      setText(li.children[2], percent(topic.scores[l]));
+    });
+
+    // the seed sentence belongs to a TV series, which no WordNet topic covers
+    const seed = isSeedSentence(text);
+    setHidden(seedNote, !seed);
+    if (seed && order.length)
+      setText(
+        seedNote,
+        'A line from a TV series (Game of Thrones): no WordNet topic covers TV series' +
+          (topic.label ? `; the closest it knows is ${topic.label}. ` : ', so it is not sure. ') +
+          `Still, the question weighs “${tokens[order[0]].text}” most (${percent(topic.weights[order[0]])}): ` +
+          'the word that gives the line away to anyone who knows the show.',
+      );
+  }
+
   const stop = watch(store, ['result', 'topic', 'text', 'topicModel'], (state) => {
-    const { result, topic, text, topicModel } = state;
+    const { result, topic, topicModel } = state;
     const n = result?.tokens.length ?? 0;
     setHidden(root, !result || n === 0);
     setHidden(line, root.hidden || !topic);
@@ -155,24 +236,9 @@ export function topicView(store) {
     }
     answer.classList.toggle('unsure', !topic.label);
 
-    const tokens = result.tokens;
-    const shown = Math.min(n, WORDS_SHOWN);
-    syncChildren(words, shown, wordCell, (li, i) => {
-      const w = topic.weights[i],
-        used = topic.wordScores[i] !== null;
-      li.classList.toggle('unused', !used);
-      // CSSOM styles: allowed under the page's CSP
-      const bar = li.children[1].firstChild;
-      bar.style.width = used ? percent(w) : '0';
-      bar.style.background = used ? weightScale(w) : '';
-      setText(li.firstChild, label(tokens[i]));
-      setText(li.lastChild, used ? percent(w) : '—');
-    });
-    setText(more, n > shown ? `… and ${n - shown} more words.` : '');
-
     // the search: the words ranked by weight (their scores' order)
-    const order = tokens.map((_, i) => i).filter((i) => topic.wordScores[i] !== null);
-    order.sort((a, b) => topic.weights[b] - topic.weights[a]);
+    const tokens = result.tokens;
+    const order = ranked(result, topic);
     setText(lineAnswer, topic.label ? `${topic.label} (${Math.round(100 * best)}%)` : 'not sure');
     lineAnswer.classList.toggle('unsure', !topic.label);
     const most = order.length ? `“${tokens[order[0]].text}” (${percent(topic.weights[order[0]])})` : null;
@@ -184,37 +250,9 @@ export function topicView(store) {
           ? `: the question weighs ${most} most.`
           : ` (best guess ${topic.best}, ${Math.round(100 * best)}%): the question weighs ${most} most.`,
     );
-    const top = order.slice(0, RESULTS_SHOWN);
-    syncChildren(results, top.length, resultRow, (li, r) => {
-      const i = top[r];
-      setText(li.firstChild, tokens[i].text);
-      setText(li.lastChild, `${fmt(topic.wordScores[i], 2)} → ${percent(topic.weights[i])}`);
-    });
-    drawAbout(state);
-
-    // every topic's probability: the best few, then "no topic"
-    const classes = topic.labels.filter((l) => l !== 'none').sort((a, b) => topic.scores[b] - topic.scores[a]);
-    const rows = [...classes.slice(0, SCORES_SHOWN), 'none'];
-    syncChildren(scores, rows.length, scoreRow, (li, r) => {
-      const l = rows[r];
-      li.classList.toggle('none', l === 'none');
-      li.classList.toggle('named', l === topic.label);
-      setText(li.children[0], className(l));
-      li.children[1].firstChild.style.width = percent(topic.scores[l]);
-      setText(li.children[2], percent(topic.scores[l]));
-    });
-
-    // the seed sentence belongs to a TV series, which no WordNet topic covers
-    const seed = isSeedSentence(text);
-    setHidden(seedNote, !seed);
-    if (seed && order.length)
-      setText(
-        seedNote,
-        'A line from a TV series (Game of Thrones): no WordNet topic covers TV series' +
-          (topic.label ? `; the closest it knows is ${topic.label}. ` : ', so it is not sure. ') +
-          `Still, the question weighs “${tokens[order[0]].text}” most (${percent(topic.weights[order[0]])}): ` +
-          'the word that gives the line away to anyone who knows the show.',
-      );
+    listen();
+    if (shown()) drawBody(state);
+    else stale = true;
   });
   const stopAbout = store.subscribe((state, changed) => {
     if (changed.has('topicNear') || changed.has('vocabulary')) drawAbout(state);
