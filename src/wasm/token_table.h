@@ -33,20 +33,23 @@ inline std::array<int, kTokenColumns.size()> token_row(const Token& t, const Loo
           stand_in_index(t, l)};
 }
 
-// Query i's row of the mask the steps used, n_k bytes into out: 1 where it hid key j. A row, not
-// the whole n_q × n_k table: a view that asks about one query (the search) pays for its keys only.
-inline void mask_row(const AttentionSteps& s, int i, std::vector<std::uint8_t>& out) {
-  out.resize(std::size_t(s.key.rows));
-  for (int j = 0; j < s.key.rows; ++j) out[std::size_t(j)] = is_masked(s.mask, i, j) ? 1 : 0;
+// Query i's row of the mask the steps used, n_k bytes from out: 1 where it hid key j.
+inline void fill_mask_row(const AttentionSteps& s, int i, std::uint8_t* out) {
+  for (int j = 0; j < s.key.rows; ++j) out[j] = is_masked(s.mask, i, j) ? 1 : 0;
 }
 
-// Every query's row, n_q × n_k bytes into out (row-major, as mask_row): for the views that draw
-// the whole filter, one call instead of one per row (1,024 calls were 1.7 ms of a keystroke).
+// That row alone, into out: a view that asks about one query (the search) pays for its keys only.
+inline void mask_row(const AttentionSteps& s, int i, std::vector<std::uint8_t>& out) {
+  out.resize(std::size_t(s.key.rows));
+  fill_mask_row(s, i, out.data());
+}
+
+// Every query's row, n_q × n_k bytes into out (row-major): for the views that draw the whole
+// filter, one call instead of one per row (1,024 calls were 1.7 ms of a keystroke).
 inline void mask_table(const AttentionSteps& s, std::vector<std::uint8_t>& out) {
   const std::size_t cols = std::size_t(s.key.rows);
   out.resize(std::size_t(s.query.rows) * cols);
-  for (int i = 0; i < s.query.rows; ++i)
-    for (int j = 0; j < s.key.rows; ++j) out[std::size_t(i) * cols + std::size_t(j)] = is_masked(s.mask, i, j) ? 1 : 0;
+  for (int i = 0; i < s.query.rows; ++i) fill_mask_row(s, i, out.data() + std::size_t(i) * cols);
 }
 
 }  // namespace al::wasm
