@@ -7,7 +7,7 @@ import { h } from './dom.js';
 import { ENCODER_DECODER_PANEL } from './explain/encoder-decoder.js';
 import { HEADS_LEARNED_PANEL } from './explain/heads-learned.js';
 import { explainPanel } from './explain/panel.js';
-import { partBody } from './explain/part-body.js';
+import { partBody, partFailed } from './explain/part-body.js';
 import { POSITIONAL_PANEL } from './explain/positional.js';
 import { RECURRENT_PANEL } from './explain/recurrent.js';
 import { SCALING_PANEL } from './explain/scaling.js';
@@ -64,7 +64,7 @@ export function textMode(store, shadow, { view = null } = {}) {
       (part) => part.exportFilter(shadow, store, kind),
       (e) => {
         exportBar.querySelector(':scope > .error')?.remove();
-        exportBar.append(h('p', { class: 'error', role: 'alert' }, `The export could not be loaded: ${e.message}.`));
+        exportBar.append(partFailed('The export', e));
       },
     );
   const exportBar = h(

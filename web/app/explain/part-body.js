@@ -3,6 +3,10 @@
 // (aria-busy); if the part cannot be loaded, the panel says so.
 import { h } from '../dom.js';
 
+// What the page says where a part could not come: what could not be loaded, and why.
+export const partFailed = (what, e) =>
+  h('p', { class: 'error', role: 'alert' }, `${what} could not be loaded: ${e.message}.`);
+
 export function partBody(load, name) {
   return (store, root) => {
     let view = null,
@@ -15,8 +19,7 @@ export function partBody(load, name) {
       },
       (e) => {
         root.removeAttribute('aria-busy');
-        if (!gone)
-          root.append(h('p', { class: 'error', role: 'alert' }, `This explanation could not be loaded: ${e.message}.`));
+        if (!gone) root.append(partFailed('This explanation', e));
       },
     );
     return {

@@ -10,6 +10,7 @@
 // the first screen's script holds only the button that starts the tour and its card.
 import { h, setHidden, setText, syncChildren } from '../dom.js';
 import { loadExplainPart } from '../parts.js';
+import { partFailed } from './part-body.js';
 
 // what the tour changes, put back when it ends
 const KEPT = [
@@ -88,7 +89,7 @@ export function tourView(store, shadowRoot) {
       try {
         STEPS = (await loadExplainPart()).TOUR_STEPS;
       } catch (e) {
-        failed = h('p', { class: 'error', role: 'alert' }, `The tour could not be loaded: ${e.message}.`);
+        failed = partFailed('The tour', e);
         start.after(failed);
         return;
       } finally {
