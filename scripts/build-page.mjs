@@ -224,6 +224,7 @@ const SHARED = {
   training: join(root, 'web', 'app', 'compute', 'training.js'),
   dom: join(root, 'web', 'app', 'dom.js'), // uniqueId's counter: one, or two views share an id
   draw: join(root, 'web', 'app', 'draw.js'),
+  keep: join(root, 'web', 'app', 'explain', 'keep-at-top.js'), // one element kept at the top, for both
 };
 // parts-script.js hands the part each of them, under its key
 const handed = readFileSync(join(root, 'web', 'app', 'parts-script.js'), 'utf8');

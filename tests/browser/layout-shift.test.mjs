@@ -213,7 +213,7 @@ test('a box held shorter than its content offers “Show all” and opens on a c
   assert.ok(second > 500, `below the window: its own height (${second} px)`);
   const more = page.locator('attention-lens').first().locator('.show-all');
   assert.ok(await more.isVisible(), 'what does not fit is offered');
-  await screenshot(page, 'held-short');
+  await screenshot(page, 'held-short', { fullPage: false }); // a full page's capture resizes the window
   await more.click();
   await page.waitForFunction(() => document.querySelector('attention-lens').getBoundingClientRect().height > 300);
   assert.equal((await heights(page))[0], second, 'opened: the same height as its twin');

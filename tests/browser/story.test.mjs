@@ -194,6 +194,45 @@ test('?explain=encoder-decoder opens the panel; its filters are lens.analyze’s
   await page.close();
 });
 
+test('a linked explanation stays at the window’s top while the page above it grows, until the reader scrolls', async () => {
+  const { page } = await open('?explain=encoder-decoder');
+  await waitForGrids(page, 3);
+  const top = () => shadow(page, '.encoder-decoder').evaluate((d) => d.getBoundingClientRect().top);
+  // the panel's top is within `limit` px of the window's top (or, with `below`, below it by more)
+  const waitTop = (limit, below = false) =>
+    page.waitForFunction(
+      ([limit, below]) => {
+        const y = document.querySelector('attention-lens').shadowRoot.querySelector('.encoder-decoder');
+        const t = y.getBoundingClientRect().top;
+        return below ? scrollY > 0 && t > limit : Math.abs(t) < limit;
+      },
+      [limit, below],
+    );
+  await waitTop(2);
+  // something above it draws late (as a panel whose part or file comes after the scroll), in a
+  // window that does not anchor its scroll to what it shows (a browser without scroll anchoring)
+  await page.addStyleTag({ content: 'html { overflow-anchor: none; }' });
+  const grow = (px) =>
+    page.evaluate((h) => {
+      const root = document.querySelector('attention-lens').shadowRoot;
+      const late = root.querySelector('.late-above') ?? document.createElement('div');
+      late.className = 'late-above';
+      late.style.height = `${h}px`;
+      root.querySelector('.encoder-decoder').before(late);
+    }, px);
+  await grow(600);
+  await waitTop(2);
+  // the reader scrolls: the page is theirs again
+  await page.mouse.move(400, 400);
+  await page.mouse.wheel(0, -300);
+  await waitTop(200, true);
+  const after = await top();
+  await grow(900);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.ok((await top()) >= after + 299, 'no longer followed once the reader scrolled');
+  await page.close();
+});
+
 test('the open explanation is in the store for the link; a phone-width page still shows both', async () => {
   const { page } = await open('?explain=recurrent');
   await shadow(page, '.recurrent-summary').waitFor();

@@ -11,6 +11,7 @@
 import { h, setHidden, setText, syncChildren } from '../dom.js';
 import { loadExplainPart } from '../parts.js';
 import { partFailed } from './part-body.js';
+import { keepAtTop } from './keep-at-top.js';
 
 // what the tour changes, put back when it ends
 const KEPT = [
@@ -165,20 +166,11 @@ export function tourView(store, shadowRoot) {
     renderQuestion();
   }
 
-  // Keeps the step's figure at the top of the window: now, and whenever the element's layout
-  // changes size (panels above it draw lazily and push it down), until the reader scrolls.
-  let following = null;
-  function stopFollowing() {
-    following?.disconnect();
-    following = null;
-    for (const type of ['wheel', 'touchmove']) removeEventListener(type, stopFollowing);
-  }
+  // Keeps the step's figure at the top of the window until the reader scrolls (keep-at-top.js).
+  let stopFollowing = () => {};
   function follow(el) {
     stopFollowing();
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    following = new ResizeObserver(() => el.scrollIntoView?.({ block: 'start' })); // at once, then on each change
-    for (const watched of [shadowRoot.host, el.closest('.mode-panel') ?? el, el]) following.observe(watched);
-    for (const type of ['wheel', 'touchmove']) addEventListener(type, stopFollowing, { passive: true });
+    if (el) stopFollowing = keepAtTop(el, [shadowRoot.host, el.closest('.mode-panel') ?? el, el]);
   }
 
   // The figure comes when its panel has drawn (or its mode's part has loaded), and a panel may draw
