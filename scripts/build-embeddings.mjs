@@ -26,12 +26,12 @@ import { encodeSharedDirection, sharedDirection } from './shared-direction.mjs';
 
 const FORMAT_VERSION = 2;
 const CORE_WORDS = 16384;
-const SHARD_COUNT = 2048; // ~18 kB each: a rare word of the first sentence costs little
+const SHARD_COUNT = 8192; // ~5.6 kB each: a rare word of the first sentence costs little (2048: ~22 kB)
 const HEADER_BYTES = 40;
 const CORE_SHARD_INDEX = 0xffffffff;
 const CORE_BUCKETS = 512; // the core's kCoreBuckets (src/core/embedding_asset.h; asset_tests check them)
-// buckets are zero-padded to the core's kBucketMinBytes: bundlers inline smaller files into the code
-const BUCKET_MIN_BYTES = 4100;
+// buckets and shards are zero-padded to the core's kMinFileBytes: bundlers inline smaller files into the code
+const MIN_FILE_BYTES = 4100;
 const CORE_BUCKET_FLAG = 0x80000000;
 const QUANT_INT8_REFINED = 2; // int8 + a 2-bit refinement, one float32 scale per row
 const ERROR_PAIRS = 10000;
@@ -95,7 +95,7 @@ function cosine(a, b, dims) {
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
-// minBytes: zero padding up to that size (core buckets: BUCKET_MIN_BYTES)
+// minBytes: zero padding up to that size (core buckets and shards: MIN_FILE_BYTES)
 function encodeFile(entries, dims, shardIndex, vocabSize, minBytes = 0) {
   const encoder = new TextEncoder();
   const wordBytes = encoder.encode(entries.map((e) => e.word).join('\n'));
@@ -207,7 +207,7 @@ for (const e of entries.slice(0, CORE_WORDS)) buckets[fnv1a(encoder.encode(e.wor
 let bucketBytes = 0,
   largestBucket = 0;
 buckets.forEach((list, i) => {
-  const file = encodeFile(list, dims, (CORE_BUCKET_FLAG | i) >>> 0, entries.length, BUCKET_MIN_BYTES);
+  const file = encodeFile(list, dims, (CORE_BUCKET_FLAG | i) >>> 0, entries.length, MIN_FILE_BYTES);
   bucketBytes += file.length;
   largestBucket = Math.max(largestBucket, file.length);
   writeFileSync(join(tmpDir, `core-${String(i).padStart(3, '0')}.bin`), file);
@@ -215,7 +215,7 @@ buckets.forEach((list, i) => {
 let shardBytes = 0,
   largestShard = 0;
 shards.forEach((list, i) => {
-  const file = encodeFile(list, dims, i, entries.length);
+  const file = encodeFile(list, dims, i, entries.length, MIN_FILE_BYTES);
   shardBytes += file.length;
   largestShard = Math.max(largestShard, file.length);
   writeFileSync(join(tmpDir, `shard-${String(i).padStart(3, '0')}.bin`), file);

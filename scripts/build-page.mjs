@@ -138,16 +138,17 @@ const withoutFileMap = {
   setup(b) {
     b.onResolve({ filter: /\/dist\/asset-urls\.js$/ }, () => ({ path: 'asset-urls', namespace: 'no-file-map' }));
     b.onLoad({ filter: /.*/, namespace: 'no-file-map' }, () => ({
-      contents: 'export const FILES = null;\nexport const GLUE = null;\nexport const WORD_FILES = null;\n',
+      contents:
+        'export const FILES = null;\nexport const GLUE = null;\nexport const WORD_MAPS = null;\nexport const wordMapOf = null;\n',
     }));
   },
 };
-// The ES module keeps the map's import('./wasm/….mjs') and import('./asset-urls-words.js') as
+// The ES module keeps the map's import('./wasm/….mjs') and import('./asset-urls-words-….js') as
 // they are: it sits beside them.
 const glueOutside = {
   name: 'glue-outside',
   setup(b) {
-    b.onResolve({ filter: /^\.\/(?:wasm\/[\w-]+\.mjs|asset-urls-words\.js)$/ }, (a) => ({
+    b.onResolve({ filter: /^\.\/(?:wasm\/[\w-]+\.mjs|asset-urls-words-\w+\.js)$/ }, (a) => ({
       path: a.path,
       external: true,
     }));

@@ -3,7 +3,7 @@
 // from a clean checkout only by npm run build:site (or npm run build), so refuse to pack
 // without them, or with a file map (dist/asset-urls.js) that names other files than dist/ holds.
 // Silent when all is well (npm pack --json prints its JSON on the same stdout).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packagedFileList } from './asset-urls.mjs';
@@ -28,7 +28,7 @@ for (const f of [
   'dist/attention-lens.css',
   'dist/frame.html', // the iframe twin (web/frame.html)
   'dist/asset-urls.js',
-  'dist/asset-urls-words.js',
+  'dist/asset-urls-words-core.js',
   'dist/embeddings/manifest.json',
   'dist/weights/topic.bin',
 ])
@@ -40,10 +40,13 @@ try {
 } catch (e) {
   fail(e.message);
 }
-const map = ['asset-urls.js', 'asset-urls-words.js'].map((f) => readFileSync(join(dist, f), 'utf8')).join('');
+const map = readdirSync(dist)
+  .filter((f) => /^asset-urls(?:-words-\w+)?\.js$/.test(f))
+  .map((f) => readFileSync(join(dist, f), 'utf8'))
+  .join('');
 const named = [...map.matchAll(/new URL\('\.\/([^'?]+)/g)].map((m) => m[1]);
 if (named.sort().join('\n') !== [...paths].sort().join('\n'))
-  fail('dist/asset-urls.js and asset-urls-words.js name other files than dist/ holds');
+  fail('dist/asset-urls.js and asset-urls-words-*.js name other files than dist/ holds');
 if (!paths.includes('wasm/kernels-relaxed.wasm'))
   console.warn(
     'check-pack: no dist/wasm/kernels-relaxed.wasm (clang-16 missing?): the package has SIMD128 kernels only',

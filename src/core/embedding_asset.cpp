@@ -65,8 +65,8 @@ EmbeddingAsset parse_embedding_asset(std::string_view bytes, const std::string& 
   const std::uint64_t words_padded = (std::uint64_t(words_bytes) + 3) & ~std::uint64_t(3);
   const std::uint64_t values = std::uint64_t(count) * a.dims, refine = (values + 3) / 4;
   const std::uint64_t expected = kHeaderBytes + words_padded + 8ull * count + values + refine;
-  // a core bucket's zero padding (kBucketMinBytes); any other extra byte is refused
-  const bool padded = a.is_core_bucket() && bytes.size() > expected && bytes.size() <= kBucketMinBytes &&
+  // a core bucket's or a shard's zero padding (kMinFileBytes); any other extra byte is refused
+  const bool padded = !a.is_core() && bytes.size() > expected && bytes.size() <= kMinFileBytes &&
                       bytes.find_first_not_of('\0', expected) == std::string_view::npos;
   if (bytes.size() != expected && !padded)
     fail(name, (bytes.size() < expected ? "truncated: " : "has trailing bytes: ") + std::to_string(bytes.size()) +

@@ -25,10 +25,10 @@ constexpr std::uint32_t kCoreShardIndex = 0xFFFFFFFFu;
 // a page can fetch the few words of its first sentence before the whole core file arrives.
 constexpr std::uint32_t kCoreBucketFlag = 0x80000000u;
 constexpr std::uint32_t kCoreBuckets = 512;
-// A core bucket may end in zeros up to this size: bundlers inline a file under 4,096 bytes as
-// base64 in the code that names it (Vite's assetsInlineLimit), most buckets are smaller, and
-// 2.3 MB of them in an app's code would be fetched with it.
-constexpr std::size_t kBucketMinBytes = 4100;
+// A core bucket or a shard may end in zeros up to this size: bundlers inline a file under 4,096
+// bytes as base64 in the code that names it (Vite's assetsInlineLimit), most buckets and some
+// shards are smaller, and megabytes of them in an app's code would be fetched with it.
+constexpr std::size_t kMinFileBytes = 4100;
 
 struct EmbeddingAsset {
   std::uint32_t dims = 0;

@@ -58,9 +58,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (a.is_core_bucket() && a.bucket() >= al::kCoreBuckets) fail("core bucket out of range");
   const std::size_t padded = (std::size_t(words_bytes) + 3) & ~std::size_t(3);
   const std::size_t layout = 40 + padded + 8 * std::size_t(count) + a.values.size() + a.refine.size();
-  // only a core bucket may be longer: zeros up to al::kBucketMinBytes
-  const bool zero_padded = a.is_core_bucket() && bytes.size() <= al::kBucketMinBytes &&
-                           bytes.find_first_not_of('\0', layout) == std::string::npos;
+  // only a core bucket or a shard may be longer: zeros up to al::kMinFileBytes
+  const bool zero_padded =
+      !a.is_core() && bytes.size() <= al::kMinFileBytes && bytes.find_first_not_of('\0', layout) == std::string::npos;
   if (bytes.size() != layout && !(bytes.size() > layout && zero_padded))
     fail("file size disagrees with the header's layout");
   std::size_t word_bytes = count > 0 ? count - 1 : 0;  // the '\n' separators

@@ -81,19 +81,23 @@ TEST_CASE("a wrong, truncated or corrupted embeddings file is refused with a cle
                       Contains("wrong magic"));
 }
 
-TEST_CASE("a core bucket may be zero-padded to kBucketMinBytes, and no other file nor further", "[embeddings]") {
+TEST_CASE("a core bucket or a shard may be zero-padded to kMinFileBytes, and not core.bin nor further",
+          "[embeddings]") {
   const std::uint32_t bucket = al::kCoreBucketFlag | 7;
-  const std::string padded = build_asset(kCore, bucket, 4, 5, al::kBucketMinBytes);
-  REQUIRE(padded.size() == al::kBucketMinBytes);
+  const std::string padded = build_asset(kCore, bucket, 4, 5, al::kMinFileBytes);
+  REQUIRE(padded.size() == al::kMinFileBytes);
   const al::EmbeddingAsset a = al::parse_embedding_asset(padded, "core-007.bin");
   CHECK(a.words == al::parse_embedding_asset(build_asset(kCore, bucket, 4, 5), "core-007.bin").words);
   REQUIRE_THROWS_WITH(
-      al::parse_embedding_asset(build_asset(kCore, al::kCoreShardIndex, 4, 5, al::kBucketMinBytes), "core.bin"),
+      al::parse_embedding_asset(build_asset(kCore, al::kCoreShardIndex, 4, 5, al::kMinFileBytes), "core.bin"),
       Contains("trailing bytes"));
-  REQUIRE_THROWS_WITH(al::parse_embedding_asset(build_asset(kCore, 2, 4, 5, al::kBucketMinBytes), "shard-002.bin"),
+  const al::EmbeddingAsset shard =
+      al::parse_embedding_asset(build_asset(kCore, 2, 4, 5, al::kMinFileBytes), "shard-002.bin");
+  CHECK(shard.words == a.words);
+  REQUIRE_THROWS_WITH(al::parse_embedding_asset(build_asset(kCore, 2, 4, 5, al::kMinFileBytes + 4), "shard-002.bin"),
                       Contains("trailing bytes"));
   REQUIRE_THROWS_WITH(
-      al::parse_embedding_asset(build_asset(kCore, bucket, 4, 5, al::kBucketMinBytes + 4), "core-007.bin"),
+      al::parse_embedding_asset(build_asset(kCore, bucket, 4, 5, al::kMinFileBytes + 4), "core-007.bin"),
       Contains("trailing bytes"));
   std::string bad = padded;
   bad.back() = 1;  // padding that is not zero, with a checksum that matches it

@@ -93,7 +93,7 @@ TEST_CASE("the core buckets hold exactly the core words, each in bucket fnv1a % 
   for (std::uint32_t k = 0; k < al::kCoreBuckets; ++k) {
     const std::string name = al::bucket_file_name(k);
     const std::string bytes = read(kDir + "/" + name);
-    REQUIRE(bytes.size() >= al::kBucketMinBytes);  // the build script pads them: no bundler inlines one
+    REQUIRE(bytes.size() >= al::kMinFileBytes);  // the build script pads them: no bundler inlines one
     const al::EmbeddingAsset bucket = al::parse_embedding_asset(bytes, name);
     REQUIRE(bucket.is_core_bucket());
     REQUIRE(bucket.bucket() == k);

@@ -60,7 +60,7 @@ test('the tarball holds what the documented uses need, and nothing else', () => 
     'dist/frame.js',
     'dist/frame.css',
     'dist/asset-urls.js',
-    'dist/asset-urls-words.js',
+    'dist/asset-urls-words-core.js',
     'dist/wasm/kernels-relaxed.wasm',
     'web/lib/generated/schema.js',
     'web/lib/generated/schema.d.ts',
@@ -72,7 +72,9 @@ test('the tarball holds what the documented uses need, and nothing else', () => 
     assert.ok(files.has(f), `${f} is in the package`);
   // every file the package names for bundlers is in it (and with it every wasm build,
   // embeddings file, trained preset, the corpus and the photos)
-  for (const mapFile of ['asset-urls.js', 'asset-urls-words.js']) {
+  const mapFiles = [...files].filter((f) => /^dist\/asset-urls(?:-words-\w+)?\.js$/.test(f)).map((f) => f.slice(5));
+  assert.ok(mapFiles.length >= 3, `the maps: ${mapFiles}`);
+  for (const mapFile of mapFiles) {
     const map = readFileSync(join(app, 'node_modules', 'attention-lens', 'dist', mapFile), 'utf8');
     const named = [...map.matchAll(/'\.\/([^'?]+)/g)].map((m) => `dist/${m[1]}`);
     assert.ok(named.length >= 15, `${named.length} files named in ${mapFile}`);
@@ -187,6 +189,10 @@ describe('a Vite app with no configuration', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'dist', 'embeddings', 'manifest.json'), 'utf8'));
     assert.equal(assets.filter((f) => /^shard-\d+-.*\.bin$/.test(f)).length, manifest.shards.count);
     assert.equal(assets.filter((f) => /^core-\d{3}-[\w-]{8}\.bin$/.test(f)).length, manifest.coreBuckets.count);
+    // the words' files named in maps of their own, each a chunk under Vite's 500 kB warning (above)
+    const maps = readdirSync(join(root, 'dist')).filter((f) => /^asset-urls-words-\w+\.js$/.test(f));
+    assert.equal(maps.length, 1 + Math.ceil(manifest.shards.count / 2048));
+    assert.equal(assets.filter((f) => /^asset-urls-words-\w+-[\w-]{8}\.js$/.test(f)).length, maps.length);
     const port = await freePort();
     const preview = await start([bin.vite, 'preview', '--port', port, '--strictPort'], viteApp(), /Local:/);
     try {

@@ -5,7 +5,7 @@
 // element's base-url and the API's baseUrl. For bundlers that leave
 // new URL('./…', import.meta.url) as it is without copying the file (esbuild, Rollup): the URLs
 // then resolve beside the bundle. The list is the package's own (dist/asset-urls.js and
-// dist/asset-urls-words.js), so it copies exactly what the code can ask for.
+// dist/asset-urls-words-*.js), so it copies exactly what the code can ask for.
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +18,11 @@ if (!target || rest.length || target.startsWith('-')) {
 }
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
-const { FILES, GLUE, WORD_FILES } = await import(new URL('../../dist/asset-urls.js', import.meta.url).href);
-const { FILES: WORDS } = await WORD_FILES();
+const { FILES, GLUE, WORD_MAPS } = await import(new URL('../../dist/asset-urls.js', import.meta.url).href);
+const WORDS = Object.assign(
+  {},
+  ...(await Promise.all(Object.values(WORD_MAPS).map((load) => load()))).map((m) => m.FILES),
+);
 const out = resolve(target);
 let bytes = 0;
 let count = 0;

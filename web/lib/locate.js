@@ -11,11 +11,11 @@
 //   for the element's classic script, which finds them beside itself.
 // The element's classic script and the training worker are bundled without dist/asset-urls.js
 // (FILES is null there; scripts/build-page.mjs).
-// A place's url(path) answers at once for a path known(path) (a words' file is known once the
-// map of the words' files, dist/asset-urls-words.js, a chunk of its own in a bundle, is in);
+// A place's url(path) answers at once for a path known(path) (a words' file is known once its
+// map, dist/asset-urls-words-<map>.js, a chunk of its own in a bundle, is in: wordMapOf(path));
 // resolve(path) waits for that map when it must (and rejects for a path the package lacks), and
 // message() gives what a worker needs to make the same place (filesFrom).
-import { FILES, GLUE, WORD_FILES } from '../../dist/asset-urls.js';
+import { FILES, GLUE, WORD_MAPS, wordMapOf } from '../../dist/asset-urls.js';
 
 // import() of a URL known only at run time, which bundlers must leave alone
 const importUrl = (href) => import(/* @vite-ignore */ /* webpackIgnore: true */ href);
@@ -46,33 +46,42 @@ const isWordFile = (path) => /^embeddings\/(?:core|shard)-\d+\.bin$/.test(path);
 // The package's own files, or null where they were left out of a bundle.
 export function packagedFiles() {
   if (!FILES) return null;
-  let words = null; // the words' files' map, once loaded
-  let wordsLoad = null;
-  const loadWords = () => {
-    wordsLoad ??= WORD_FILES().then(
-      (m) => {
-        words = m.FILES;
-      },
-      (e) => {
-        wordsLoad = null; // asked again by the next file
-        throw new Error(`attention-lens: could not load the map of the words' files: ${e.message}`);
-      },
-    );
-    return wordsLoad;
+  const words = {}; // the words' files of the maps loaded
+  const loaded = new Set(); // the maps whose files are in words
+  const loads = new Map(); // map -> its load, once asked for
+  const loadMap = (map) => {
+    if (!loads.has(map)) {
+      const load = WORD_MAPS[map]().then(
+        (m) => {
+          Object.assign(words, m.FILES);
+          loaded.add(map);
+        },
+        (e) => {
+          loads.delete(map); // asked again by the next file
+          throw new Error(`attention-lens: could not load the map of the words' files: ${e.message}`);
+        },
+      );
+      loads.set(map, load);
+    }
+    return loads.get(map);
   };
+  const loadAll = () => Promise.all(Object.keys(WORD_MAPS).map(loadMap));
   const url = (path) => {
     if (Object.hasOwn(FILES, path)) return new URL(FILES[path]);
-    if (isWordFile(path) && !words) throw new Error(`attention-lens: ${path} is asked for before its map loaded`);
-    if (!words || !Object.hasOwn(words, path)) throw missing(path, "the package's files");
+    if (isWordFile(path) && !loaded.has(wordMapOf(path)))
+      throw new Error(`attention-lens: ${path} is asked for before its map loaded`);
+    if (!Object.hasOwn(words, path)) throw missing(path, "the package's files");
     return new URL(words[path]);
   };
   const all = () => Object.fromEntries(Object.entries({ ...FILES, ...words }).map(([p, u]) => [p, String(u)]));
   return {
     base: null,
     url,
-    known: (path) => Object.hasOwn(FILES, path) || Boolean(words && Object.hasOwn(words, path)),
+    known: (path) => Object.hasOwn(FILES, path) || Object.hasOwn(words, path),
     async resolve(path) {
-      if (isWordFile(path) && !words) await loadWords();
+      const map = isWordFile(path) ? wordMapOf(path) : null;
+      if (map !== null && !Object.hasOwn(WORD_MAPS, map)) throw missing(path, "the package's files");
+      if (map !== null && !loaded.has(map)) await loadMap(map);
       return url(path);
     },
     importGlue(name) {
@@ -81,7 +90,7 @@ export function packagedFiles() {
     },
     // every file's URL (the training worker bundles its own glue: web/app/train/worker.js)
     async message() {
-      await loadWords();
+      await loadAll();
       return { files: all() };
     },
   };
