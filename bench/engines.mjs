@@ -2,9 +2,9 @@
 // npm run bench:engines: the page's keystroke → screen in Chromium, Firefox ESR and WebKitGTK, side
 // by side in one run, each against its own floor (a bare textarea, measured the same way in the
 // same engine); the longest the main thread was held by a 1 MB paste and by a 10,000-word text
-// (each engine's own, and a bare textarea's with the page's font and width for the paste); and training steps per second in the
-// page's worker. The engines are Debian's, driven as tests/engines/ drive them. Writes
-// bench/RESULTS.md (--no-write: only prints).
+// (each engine's own, and a bare textarea's with the page's font and width for the paste); and
+// training steps per second in the page's worker. The engines are Debian's, driven as
+// tests/engines/ drive them. Writes bench/RESULTS.md (--no-write: only prints).
 //   node bench/engines.mjs [--engines chromium,firefox,webkit,webkit-cpu] [--keystrokes 100] [--no-write]
 // The keystroke method is bench/keystrokes.mjs's (the input event's timeStamp to the first task
 // after the frame that shows the result, with its check for an added frame); keys are pressed and

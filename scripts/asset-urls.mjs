@@ -6,11 +6,11 @@
 // rare words' shards) are named in maps of their own, dist/asset-urls-words-core.js (the buckets)
 // and asset-urls-words-0.js … -3.js (2,048 shards each), which asset-urls.js imports with literal
 // import()s: chunks of their own in an app's bundle, none large enough for a bundler to warn
-// about (Vite: 500 kB), and an app fetches only the maps of the words it shows. A bundler rewrites what it can parse (Parcel turns a JSON
-// file named by URL into a JS module, and wraps an ES module's exports), so the map names only
-// binaries, the corpus' text, and the training worker: one script that imports nothing and
-// fetches only binaries (its glue is bundled into it), which a bundler may rewrite without
-// breaking (Parcel wraps it and sets its import.meta.url to a file: URL, which nothing uses).
+// about (Vite: 500 kB), and an app fetches only the maps of the words it shows. A bundler
+// rewrites what it can parse (Parcel turns a JSON file named by URL into a JS module, and wraps
+// an ES module's exports), so the map names only binaries, the corpus' text, and the training
+// worker: one script that imports nothing and fetches only binaries (its glue is bundled into
+// it), which a bundler may rewrite without breaking (Parcel wraps it and sets its import.meta.url to a file: URL, which nothing uses).
 // The site's JSON indexes are inlined instead (dist/indexes.js, below). Run by
 // scripts/build-page.mjs.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -96,7 +96,8 @@ export function writeAssetUrls(dist) {
   for (const [m, list] of Object.entries(maps))
     writeFileSync(
       join(dist, wordMapFile(m)),
-      `${generated} Words' files of the\n// package (${m === 'core' ? 'the core buckets' : `shards, map ${m}`}), each a literal URL beside this module.\n` +
+      `${generated} Words' files of the\n` +
+        `// package (${m === 'core' ? 'the core buckets' : `shards, map ${m}`}), each a literal URL beside this module.\n` +
         `export const FILES = {\n${urls(list)}};\n`,
     );
   return paths.length;
