@@ -236,6 +236,8 @@ test('view="topic" shows only what the sentence is about', async () => {
 test('while its chapter is closed the topic’s panel draws nothing on a keystroke; opened, it shows the sentence’s numbers', async () => {
   const { page, problems } = await openLens(env.context, env.url);
   await waitForAnalysis(page);
+  // the whole vocabulary in: the answer's nearest words could be computed, and are not while unseen
+  await page.waitForFunction(() => document.querySelector('attention-lens').state.lens?.vocabularyReady);
   await shadow(page, '.topic-body').evaluate((body) => {
     window.__topicMutations = 0;
     new MutationObserver((m) => {
@@ -244,6 +246,7 @@ test('while its chapter is closed the topic’s panel draws nothing on a keystro
   });
   await typeSentence(page, 'the priest waved at us from the corner');
   assert.equal(await page.evaluate(() => window.__topicMutations), 0, 'a closed panel is left as it was');
+  assert.equal(await page.evaluate(() => document.querySelector('attention-lens').state.topicNear ?? null), null);
   // the first screen's line follows every keystroke
   assert.match(await shadow(page, '.topic-line').textContent(), /“\w+” \(\d+\.\d%\)/);
   await openAround(shadow(page, '.topic'));
@@ -253,6 +256,15 @@ test('while its chapter is closed the topic’s panel draws nothing on a keystro
     s.words,
     t.tokens.map((w, i) => [w, t.wordScores[i] === null ? '—' : pct(t.weights[i])]),
   );
+  // opened: its nearest words, of this sentence's answer
+  await page.waitForFunction(() => {
+    const { topicNear, result } = document.querySelector('attention-lens').state;
+    return topicNear?.result === result;
+  });
+  const near = await page.evaluate(() =>
+    document.querySelector('attention-lens').state.topicNear.words.map((w) => w.word),
+  );
+  assert.equal(await shadow(page, '.topic .about').textContent(), `The answer’s nearest words: ${near.join(', ')}.`);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -1,8 +1,9 @@
 // What an answer is about, as the vocabulary's nearest words (lens.nearestWords, once the whole
 // vocabulary is in; until then null, and the views say what is still loading): the search's
 // answer (`searchNear`: the query word's, or the outside word's), the topic query's answer
-// (`topicNear`) and the encoder-decoder's chosen output word's (`encoderDecoderNear`). Each names
-// what it was computed for, so that a view draws only the words of what it shows.
+// (`topicNear`, once the topic panel's body asks for its result: `topicNearAsk`, so not while its
+// chapter is closed) and the encoder-decoder's chosen output word's (`encoderDecoderNear`). Each
+// names what it was computed for, so that a view draws only the words of what it shows.
 import { keyTokens } from '../keys.js';
 import { watch } from '../store.js';
 
@@ -31,7 +32,9 @@ export function startNearestWords(store) {
         );
       store.set({ searchNear: near ? { ...answer, words: near } : null });
     }),
-    watch(store, ['lens', 'vocabulary', 'result'], ({ lens, result }) => {
+    watch(store, ['lens', 'vocabulary', 'result', 'topicNearAsk'], ({ lens, result, topicNearAsk }) => {
+      // the panel's body does not show this result: nothing to compute, nothing kept
+      if (topicNearAsk !== result) return store.get().topicNear && store.set({ topicNear: null });
       const topic = result?.topic() ?? null;
       const searched = topic?.wordScores.some((s) => s !== null); // a word took part
       // the topic query reads the words without the shared direction, whatever the layer's option

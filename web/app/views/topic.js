@@ -172,7 +172,10 @@ export function topicView(store) {
       setText(li.firstChild, tokens[i].text);
       setText(li.lastChild, `${fmt(topic.wordScores[i], 2)} → ${percent(topic.weights[i])}`);
     });
-    drawAbout(state);
+    // its nearest words are computed for the result a body shows, when it shows it
+    // (compute/nearest-words.js: topicNearAsk); their arrival draws them (stopAbout)
+    if (store.get().topicNearAsk !== result) store.set({ topicNearAsk: result });
+    drawAbout(store.get());
 
     // every topic's probability: the best few, then "no topic"
     const classes = topic.labels.filter((l) => l !== 'none').sort((a, b) => topic.scores[b] - topic.scores[a]);
