@@ -1,5 +1,5 @@
 // A Lens: the wasm module's core session (the embeddings, the weights, the topic model) as JS
-// sees it, fetching the embeddings files each text needs. Made by create-lens.js.
+// sees it, fetching the embeddings files each text needs (word-files.js). Made by create-lens.js.
 import { takeError } from './errors.js';
 import { checkImage } from './image-check.js';
 import { ImageResult } from './image-result.js';
@@ -13,17 +13,10 @@ import {
   normalizeOptions,
   normalizeTrainingOptions,
 } from './options.js';
-import { SCHEMA } from './generated/schema.js';
 import { AttentionResult } from './result.js';
 import { Trainer } from './trainer.js';
 import { checkRoomForText, withBytes } from './with-bytes.js';
-
-// Rounds of embeddings files a text's words may need: their core buckets, then the shards of
-// the rare ones (a third in case a stand-in's file is asked after its word's)
-const ROUNDS = 3;
-// Files no analysis goes without: a failed fetch of one throws (a rare word's shard only warns).
-const { sharedFile } = SCHEMA.embeddings;
-const required = (name) => name.startsWith('core-') || name === sharedFile;
+import { ROUNDS, WordFiles } from './word-files.js';
 
 function checkText(name, text) {
   if (typeof text !== 'string') throw new TypeError(`attention-lens: ${name} must be a string, got ${typeof text}`);
@@ -32,14 +25,13 @@ function checkText(name, text) {
 export class Lens {
   #module;
   #lens;
-  #readAsset;
-  #files = new Map(); // file name -> Promise<void>: each fetched once
+  #files;
   #topicLabels = [];
 
   constructor(module, readAsset, simd) {
     this.#module = module;
     this.#lens = new module.Lens();
-    this.#readAsset = readAsset;
+    this.#files = new WordFiles(readAsset, (bytes, name) => this.#lens && this.#addFile(bytes, name));
     this.info = { simd, kernels: module.kernelNames() };
   }
 
@@ -60,27 +52,8 @@ export class Lens {
     this.#check();
   }
 
-  // Fetches one embeddings file once and adds it (a failed one is fetched again next time).
-  #fetchFile(name, onProgress, options) {
-    if (!this.#files.has(name))
-      this.#files.set(
-        name,
-        this.#readAsset(name, onProgress, options)
-          .then((bytes) => this.#lens && this.#addFile(bytes, name))
-          .catch((e) => {
-            this.#files.delete(name);
-            throw e;
-          }),
-      );
-    return this.#files.get(name);
-  }
-
   // Fetches and adds the embeddings files that the texts' first maxTokens tokens need, in the
-  // rounds the core gives: the shared direction (shared.bin) and the words' core buckets
-  // (core-NNN.bin, unless core.bin is in), then the shards of the words they say are rare. The
-  // shared direction or a core bucket failing throws (no word, or none of the text's common
-  // words, could be looked up); a shard failing leaves its rare words unknown and returns a
-  // warning.
+  // rounds the core gives (word-files.js); returns the warnings of shards that failed.
   async loadFiles(texts, maxTokens, onProgress) {
     const [text = '', document = ''] = texts.map((t) => t.toWellFormed());
     const warnings = [];
@@ -88,24 +61,9 @@ export class Lens {
       checkRoomForText(this.#module, [text, document]);
       const names = this.#lens.filesNeeded(text, document, maxTokens);
       this.#check();
-      if (names.length === 0 || !(await this.#fetchRound(names, warnings, onProgress))) break;
+      if (names.length === 0 || !(await this.#files.fetchRound(names, warnings, onProgress))) break;
     }
     return warnings;
-  }
-
-  // Fetches one round's files; whether any came (a failing shard adds a warning).
-  async #fetchRound(names, warnings, onProgress) {
-    let failed = 0;
-    await Promise.all(
-      names.map((name) =>
-        this.#fetchFile(name, onProgress).catch((e) => {
-          if (required(name)) throw e;
-          failed++;
-          warnings.push(`rare words were not looked up: ${e.message}`);
-        }),
-      ),
-    );
-    return failed < names.length;
   }
 
   // The core's analysis of texts (call(texts, waitForFiles) makes it): each round tokenizes once
@@ -128,28 +86,25 @@ export class Lens {
       const names = handle.filesNeeded();
       handle.delete();
       if (!wait) {
-        const pending = this.#fetchRound(names, warnings); // true: some came; false: none did
+        const pending = this.#files.fetchRound(names, warnings); // true: some came; false: none did
         const now = call(wellFormed, false);
         this.#check();
         return { handle: now, warnings, pending };
       }
-      if (!(await this.#fetchRound(names, warnings))) round = ROUNDS - 1; // nothing new: analyse as it is
+      if (!(await this.#files.fetchRound(names, warnings))) round = ROUNDS - 1; // nothing new: analyse as it is
     }
   }
 
-  // The whole core vocabulary (core.bin, 2.3 MB) and the shared direction (shared.bin, 2 kB, which
-  // the first analysis has fetched already), which the nearest-word search needs; fetched once, at
-  // low priority (the words of a text come first, in their own small files). Throws (the returned
-  // promise rejects) when it cannot be loaded.
+  // The whole core vocabulary, which the nearest-word search needs (word-files.js: once, at low
+  // priority). Throws (the returned promise rejects) when it cannot be loaded.
   loadVocabulary(onProgress) {
     this.#check();
-    const files = [this.#fetchFile(sharedFile), this.#fetchFile('core.bin', onProgress, { priority: 'low' })];
-    return Promise.all(files).then(() => {});
+    return this.#files.vocabulary(onProgress);
   }
 
   // The embeddings files fetched (or being fetched) so far, by name.
   get loadedFiles() {
-    return [...this.#files.keys()];
+    return this.#files.names;
   }
 
   // Whether the whole core vocabulary is in (nearestWords needs it).
