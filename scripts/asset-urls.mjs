@@ -48,16 +48,18 @@ export function packagedFileList(dist) {
   return { paths, builds, words: paths.filter(isWordFile) };
 }
 
-// A words' file (a core bucket or a shard), named in one of the words' maps
-export const isWordFile = (path) => /^embeddings\/(?:core|shard)-\d+\.bin$/.test(path);
-
-// Which words' map names a words' file: 'core' for the core buckets, else the shard's index over
-// SHARDS_PER_MAP. Written into dist/asset-urls.js as it is here (web/lib/locate.js imports it).
+// Which words' map names a file: 'core' for the core buckets, the shard's index over
+// SHARDS_PER_MAP for a shard, null for a file that is not a words' file. Written into
+// dist/asset-urls.js as it is here (web/lib/locate.js imports it): the rule is this one.
 const SHARDS_PER_MAP = 2048;
 function wordMapOf(path) {
-  const [, kind, index] = /^embeddings\/(core|shard)-(\d+)\.bin$/.exec(path);
-  return kind === 'core' ? 'core' : String(Math.floor(Number(index) / SHARDS_PER_MAP));
+  const word = /^embeddings\/(core|shard)-(\d+)\.bin$/.exec(path);
+  if (!word) return null;
+  return word[1] === 'core' ? 'core' : String(Math.floor(Number(word[2]) / SHARDS_PER_MAP));
 }
+
+// A words' file (a core bucket or a shard), named in one of the words' maps
+export const isWordFile = (path) => wordMapOf(path) !== null;
 
 // dist/asset-urls-words-<map>.js for each words' map: { map: [path, …] }
 export function wordMaps(paths) {

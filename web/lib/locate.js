@@ -40,9 +40,6 @@ export function filesAt(base) {
   };
 }
 
-// core buckets and shards: named in the words' map
-const isWordFile = (path) => /^embeddings\/(?:core|shard)-\d+\.bin$/.test(path);
-
 // The package's own files, or null where they were left out of a bundle.
 export function packagedFiles() {
   if (!FILES) return null;
@@ -68,8 +65,8 @@ export function packagedFiles() {
   const loadAll = () => Promise.all(Object.keys(WORD_MAPS).map(loadMap));
   const url = (path) => {
     if (Object.hasOwn(FILES, path)) return new URL(FILES[path]);
-    if (isWordFile(path) && !loaded.has(wordMapOf(path)))
-      throw new Error(`attention-lens: ${path} is asked for before its map loaded`);
+    const map = wordMapOf(path); // null: not a words' file
+    if (map !== null && !loaded.has(map)) throw new Error(`attention-lens: ${path} is asked for before its map loaded`);
     if (!Object.hasOwn(words, path)) throw missing(path, "the package's files");
     return new URL(words[path]);
   };
@@ -79,7 +76,7 @@ export function packagedFiles() {
     url,
     known: (path) => Object.hasOwn(FILES, path) || Object.hasOwn(words, path),
     async resolve(path) {
-      const map = isWordFile(path) ? wordMapOf(path) : null;
+      const map = wordMapOf(path);
       if (map !== null && !Object.hasOwn(WORD_MAPS, map)) throw missing(path, "the package's files");
       if (map !== null && !loaded.has(map)) await loadMap(map);
       return url(path);

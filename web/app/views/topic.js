@@ -125,7 +125,10 @@ export function topicView(store) {
     for (const d of chapters())
       if (!listened.has(d)) {
         listened.add(d);
-        d.addEventListener('toggle', () => stale && shown() && drawBody(store.get()));
+        d.addEventListener('toggle', () => {
+          const state = store.get();
+          if (stale && shown() && state.topic && state.result) drawBody(state, ranked(state.result, state.topic));
+        });
       }
   }
 
@@ -145,13 +148,13 @@ export function topicView(store) {
       .filter((i) => topic.wordScores[i] !== null)
       .sort((a, b) => topic.weights[b] - topic.weights[a]);
 
-  function drawBody(state) {
+  // order: ranked(result, topic), which the heading's line has computed already
+  function drawBody(state, order) {
     const { result, topic, text } = state;
     const n = result?.tokens.length ?? 0;
     if (root.hidden || !topic || n === 0) return;
     stale = false;
     const tokens = result.tokens;
-    const order = ranked(result, topic);
     const count = Math.min(n, WORDS_SHOWN);
     syncChildren(words, count, wordCell, (li, i) => {
       const w = topic.weights[i],
@@ -254,7 +257,7 @@ export function topicView(store) {
           : ` (best guess ${topic.best}, ${Math.round(100 * best)}%): the question weighs ${most} most.`,
     );
     listen();
-    if (shown()) drawBody(state);
+    if (shown()) drawBody(state, order);
     else stale = true;
   });
   const stopAbout = store.subscribe((state, changed) => {
